@@ -1,0 +1,237 @@
+//! Small copyable bitsets: digits (9 bits), cells (81 bits) and houses (27 bits).
+//!
+//! They are the currency of the hot path: no heap, set algebra with the usual operators,
+//! and iteration in ascending order so that everything derived from them is deterministic.
+//! What a bit *means* (which cell is bit 40) lives in [`crate::geometry`].
+
+use crate::geometry::{Cell, Digit, House};
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
+
+macro_rules! bitset {
+    ($(#[$doc:meta])* $name:ident, $raw:ty, $item:ty, $width:expr, $from_bit:expr, $to_bit:expr) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+        pub struct $name($raw);
+
+        impl $name {
+            /// The empty set.
+            pub const EMPTY: Self = Self(0);
+            /// Every member.
+            pub const ALL: Self = Self(if $width == <$raw>::BITS { <$raw>::MAX } else { (1 << $width) - 1 });
+
+            /// A set from its raw bits (bits past the width are dropped).
+            #[inline]
+            pub const fn from_bits(bits: $raw) -> Self {
+                Self(bits & Self::ALL.0)
+            }
+            /// The raw bits.
+            #[inline]
+            pub const fn bits(self) -> $raw {
+                self.0
+            }
+            /// The set holding only `item`.
+            #[inline]
+            pub fn single(item: $item) -> Self {
+                Self(1 << ($to_bit)(item))
+            }
+            #[inline]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+            #[inline]
+            pub const fn len(self) -> u32 {
+                self.0.count_ones()
+            }
+            #[inline]
+            pub fn contains(self, item: $item) -> bool {
+                self.0 >> ($to_bit)(item) & 1 != 0
+            }
+            #[inline]
+            pub fn insert(&mut self, item: $item) {
+                self.0 |= 1 << ($to_bit)(item);
+            }
+            #[inline]
+            pub fn remove(&mut self, item: $item) {
+                self.0 &= !(1 << ($to_bit)(item));
+            }
+            /// The lowest member, if any.
+            #[inline]
+            pub fn first(self) -> Option<$item> {
+                (self.0 != 0).then(|| ($from_bit)(self.0.trailing_zeros()))
+            }
+            /// The only member when the set has exactly one.
+            #[inline]
+            pub fn single_member(self) -> Option<$item> {
+                (self.0.count_ones() == 1).then(|| ($from_bit)(self.0.trailing_zeros()))
+            }
+            #[inline]
+            pub const fn is_subset_of(self, other: Self) -> bool {
+                self.0 & !other.0 == 0
+            }
+            #[inline]
+            pub const fn intersects(self, other: Self) -> bool {
+                self.0 & other.0 != 0
+            }
+            /// Members in ascending order.
+            #[inline]
+            pub fn iter(self) -> impl Iterator<Item = $item> {
+                let mut rest = self.0;
+                std::iter::from_fn(move || {
+                    if rest == 0 {
+                        return None;
+                    }
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    Some(($from_bit)(bit))
+                })
+            }
+        }
+
+        impl FromIterator<$item> for $name {
+            fn from_iter<I: IntoIterator<Item = $item>>(iter: I) -> Self {
+                let mut set = Self::EMPTY;
+                for item in iter {
+                    set.insert(item);
+                }
+                set
+            }
+        }
+
+        impl BitOr for $name {
+            type Output = Self;
+            #[inline]
+            fn bitor(self, rhs: Self) -> Self {
+                Self(self.0 | rhs.0)
+            }
+        }
+        impl BitOrAssign for $name {
+            #[inline]
+            fn bitor_assign(&mut self, rhs: Self) {
+                self.0 |= rhs.0;
+            }
+        }
+        impl BitAnd for $name {
+            type Output = Self;
+            #[inline]
+            fn bitand(self, rhs: Self) -> Self {
+                Self(self.0 & rhs.0)
+            }
+        }
+        impl BitAndAssign for $name {
+            #[inline]
+            fn bitand_assign(&mut self, rhs: Self) {
+                self.0 &= rhs.0;
+            }
+        }
+        impl BitXor for $name {
+            type Output = Self;
+            #[inline]
+            fn bitxor(self, rhs: Self) -> Self {
+                Self(self.0 ^ rhs.0)
+            }
+        }
+        impl Sub for $name {
+            type Output = Self;
+            /// Set difference.
+            #[inline]
+            fn sub(self, rhs: Self) -> Self {
+                Self(self.0 & !rhs.0)
+            }
+        }
+        impl Not for $name {
+            type Output = Self;
+            /// Complement within the set's width.
+            #[inline]
+            fn not(self) -> Self {
+                Self(!self.0 & Self::ALL.0)
+            }
+        }
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_set().entries(self.iter()).finish()
+            }
+        }
+    };
+}
+
+bitset!(
+    /// A set of digits 1-9; bit `d - 1` stands for digit `d`.
+    DigitSet, u16, Digit, 9, |bit: u32| Digit::from_index(bit as usize), |d: Digit| d.index()
+);
+bitset!(
+    /// A set of the 81 cells; bit `i` stands for the cell with index `i` (row-major).
+    CellSet, u128, Cell, 81, |bit: u32| Cell::from_index(bit as usize), |c: Cell| c.index()
+);
+bitset!(
+    /// A set of the 27 houses; bit `i` stands for the house with index `i`
+    /// (rows 0-8, columns 9-17, boxes 18-26).
+    HouseSet, u32, House, 27, |bit: u32| House::from_index(bit as usize), |h: House| h.index()
+);
+
+/// Writes items separated by `sep`, e.g. `1,2` or `r1c2,r1c5`.
+pub(crate) fn write_joined<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl Iterator<Item = T>,
+    sep: &str,
+) -> fmt::Result {
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            f.write_str(sep)?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for DigitSet {
+    /// `1,2,5`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_joined(f, self.iter(), ",")
+    }
+}
+
+impl fmt::Display for CellSet {
+    /// `r1c2,r1c5`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_joined(f, self.iter(), ",")
+    }
+}
+
+impl fmt::Display for HouseSet {
+    /// `r2,r7`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_joined(f, self.iter(), ",")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_set_algebra_and_order() {
+        let a: DigitSet = [Digit::new(5), Digit::new(1), Digit::new(9)].into_iter().collect();
+        assert_eq!(a.len(), 3);
+        assert_eq!(a.iter().map(Digit::get).collect::<Vec<_>>(), vec![1, 5, 9]);
+        assert_eq!((!a).len(), 6);
+        assert!(!(!a).contains(Digit::new(5)));
+        assert_eq!(a.to_string(), "1,5,9");
+        assert_eq!(a.single_member(), None);
+        assert_eq!(DigitSet::single(Digit::new(7)).single_member(), Some(Digit::new(7)));
+        assert_eq!(DigitSet::ALL.len(), 9);
+    }
+
+    #[test]
+    fn cell_set_covers_all_81_cells() {
+        assert_eq!(CellSet::ALL.len(), 81);
+        let mut s = CellSet::EMPTY;
+        s.insert(Cell::from_index(80));
+        s.insert(Cell::from_index(0));
+        assert_eq!(s.to_string(), "r1c1,r9c9");
+        s.remove(Cell::from_index(0));
+        assert_eq!(s.first(), Some(Cell::from_index(80)));
+        assert!(s.is_subset_of(CellSet::ALL));
+        assert_eq!(CellSet::from_bits(u128::MAX), CellSet::ALL);
+    }
+}

@@ -1,0 +1,329 @@
+//! The working state of a solve: which cells are set and which digits each empty cell
+//! may still take, kept in three synchronised bitboard views so that every technique can
+//! read the orientation it needs in O(1):
+//!
+//! - per cell: its candidate digits ([`Candidates::candidates`]);
+//! - per digit: the cells where it is a candidate ([`Candidates::cells_with`]);
+//! - per house and digit: the positions (0-8) inside the house where it is a candidate
+//!   ([`Candidates::positions`]), the rows of the "related sets" arrays.
+//!
+//! Set cells hold no candidates. Updates are incremental: removing one candidate touches
+//! one cell mask, one digit board and three house rows. Techniques never mutate this
+//! state; the solver applies their [`Step`]s.
+
+use crate::bitset::{CellSet, DigitSet};
+use crate::geometry::{Cell, Digit, House};
+use crate::puzzle::{Puzzle, Solution};
+use crate::step::Step;
+use std::fmt;
+
+/// Candidates and values of every cell.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Candidates {
+    values: [u8; 81],
+    cell_candidates: [DigitSet; 81],
+    digit_cells: [CellSet; 9],
+    positions: [[u16; 9]; 27],
+    unsolved: CellSet,
+}
+
+/// What applying a step changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// Cells set by the step.
+    pub placements: u32,
+    /// Candidates removed by the step's own eliminations (not the consequences of placing).
+    pub eliminations: u32,
+}
+
+impl Effect {
+    pub fn is_empty(self) -> bool {
+        self.placements == 0 && self.eliminations == 0
+    }
+}
+
+impl Default for Candidates {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl Candidates {
+    /// An empty grid: every digit possible everywhere.
+    pub fn empty() -> Candidates {
+        Candidates {
+            values: [0; 81],
+            cell_candidates: [DigitSet::ALL; 81],
+            digit_cells: [CellSet::ALL; 9],
+            positions: [[0x1ff; 9]; 27],
+            unsolved: CellSet::ALL,
+        }
+    }
+
+    /// The grid after setting the puzzle's givens and removing their digits from their peers.
+    pub fn from_puzzle(puzzle: &Puzzle) -> Candidates {
+        let mut grid = Candidates::empty();
+        for cell in Cell::all() {
+            if let Some(digit) = puzzle.given(cell) {
+                grid.place(cell, digit);
+            }
+        }
+        grid
+    }
+
+    /// The digit set in `cell`, if any.
+    #[inline]
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        match self.values[cell.index()] {
+            0 => None,
+            v => Some(Digit::new(v)),
+        }
+    }
+
+    /// The candidates of `cell` (empty once it is set).
+    #[inline]
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.cell_candidates[cell.index()]
+    }
+
+    /// Whether `digit` is still a candidate of `cell`.
+    #[inline]
+    pub fn has(&self, cell: Cell, digit: Digit) -> bool {
+        self.digit_cells[digit.index()].contains(cell)
+    }
+
+    /// The empty cells where `digit` is a candidate.
+    #[inline]
+    pub fn cells_with(&self, digit: Digit) -> CellSet {
+        self.digit_cells[digit.index()]
+    }
+
+    /// Positions (bit `p` for `house.cells()[p]`) where `digit` is a candidate in `house`.
+    #[inline]
+    pub fn positions(&self, house: House, digit: Digit) -> u16 {
+        self.positions[house.index()][digit.index()]
+    }
+
+    /// The cells not yet set.
+    #[inline]
+    pub fn unsolved(&self) -> CellSet {
+        self.unsolved
+    }
+
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.unsolved.is_empty()
+    }
+
+    /// How many candidates remain in all.
+    pub fn candidate_count(&self) -> u32 {
+        self.digit_cells.iter().map(|s| s.len()).sum()
+    }
+
+    /// The digits already set somewhere in `house`.
+    pub fn placed_in(&self, house: House) -> DigitSet {
+        house
+            .cells()
+            .iter()
+            .filter_map(|&c| self.value(c))
+            .collect()
+    }
+
+    /// Sets `cell` to `digit` and removes `digit` from the cell's peers.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        for other in self.cell_candidates[cell.index()].iter() {
+            self.remove(cell, other);
+        }
+        self.values[cell.index()] = digit.get();
+        self.unsolved.remove(cell);
+        for peer in (cell.peers() & self.digit_cells[digit.index()]).iter() {
+            self.remove(peer, digit);
+        }
+    }
+
+    /// Removes `digit` from `cell`'s candidates; whether it was there.
+    #[inline]
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> bool {
+        let present = self.has(cell, digit);
+        if present {
+            self.remove(cell, digit);
+        }
+        present
+    }
+
+    #[inline]
+    fn remove(&mut self, cell: Cell, digit: Digit) {
+        self.cell_candidates[cell.index()].remove(digit);
+        self.digit_cells[digit.index()].remove(cell);
+        let positions = cell.positions_in_houses();
+        for (house, pos) in cell.houses().into_iter().zip(positions) {
+            self.positions[house.index()][digit.index()] &= !(1 << pos);
+        }
+    }
+
+    /// Drops from `step` what would change nothing here: eliminations of candidates that are
+    /// already gone, and a placement into a cell already set. Returns whether anything is left.
+    pub fn trim(&self, step: &mut Step) -> bool {
+        if let Some((cell, _)) = step.placement
+            && self.value(cell).is_some()
+        {
+            step.placement = None;
+        }
+        step.eliminations.retain_in(self);
+        step.placement.is_some() || !step.eliminations.is_empty()
+    }
+
+    /// Applies a step: its placement, then its eliminations.
+    pub fn apply(&mut self, step: &Step) -> Effect {
+        let mut effect = Effect::default();
+        if let Some((cell, digit)) = step.placement
+            && self.value(cell).is_none()
+        {
+            self.place(cell, digit);
+            effect.placements = 1;
+        }
+        for (cell, digit) in step.eliminations.iter() {
+            if self.eliminate(cell, digit) {
+                effect.eliminations += 1;
+            }
+        }
+        effect
+    }
+
+    /// Whether the grid contradicts itself: an empty cell with no candidates, a house where
+    /// a missing digit has no place left, or a digit set twice in a house.
+    pub fn has_contradiction(&self) -> bool {
+        if self.unsolved.iter().any(|c| self.candidates(c).is_empty()) {
+            return true;
+        }
+        House::all().any(|house| {
+            let mut placed = 0u16;
+            for &cell in house.cells() {
+                if let Some(d) = self.value(cell) {
+                    if placed & 1 << d.index() != 0 {
+                        return true;
+                    }
+                    placed |= 1 << d.index();
+                }
+            }
+            Digit::all().any(|d| placed & 1 << d.index() == 0 && self.positions(house, d) == 0)
+        })
+    }
+
+    /// The filled grid, when every cell is set and the grid is valid.
+    pub fn solution(&self) -> Option<Solution> {
+        if !self.is_solved() {
+            return None;
+        }
+        Solution::from_values(self.values)
+    }
+
+    /// The set cells as a one-line puzzle string (`.` for empty cells).
+    pub fn values_line(&self) -> String {
+        self.values
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+            .collect()
+    }
+}
+
+impl fmt::Display for Candidates {
+    /// A pencil-mark grid: set cells show their digit, empty cells their candidates, each
+    /// column as wide as its widest entry, boxes separated by lines.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = |cell: Cell| match self.value(cell) {
+            Some(d) => d.to_string(),
+            None => self.candidates(cell).iter().map(|d| d.to_string()).collect(),
+        };
+        let widths: Vec<usize> = (0..9)
+            .map(|c| (0..9).map(|r| text(Cell::at(r, c)).len()).max().unwrap_or(1))
+            .collect();
+        let rule = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
+            for stack in 0..3 {
+                let width: usize = widths[stack * 3..stack * 3 + 3].iter().sum::<usize>() + 4;
+                write!(f, "+{}", "-".repeat(width))?;
+            }
+            writeln!(f, "+")
+        };
+        for r in 0..9 {
+            if r % 3 == 0 {
+                rule(f)?;
+            }
+            for (c, width) in widths.iter().enumerate() {
+                if c % 3 == 0 {
+                    f.write_str("| ")?;
+                }
+                write!(f, "{:<width$} ", text(Cell::at(r, c)))?;
+            }
+            writeln!(f, "|")?;
+        }
+        rule(f)
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Candidates(\n{self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_views_agree(grid: &Candidates) {
+        for cell in Cell::all() {
+            for digit in Digit::all() {
+                let by_cell = grid.candidates(cell).contains(digit);
+                assert_eq!(by_cell, grid.cells_with(digit).contains(cell));
+                for house in cell.houses() {
+                    let pos = house.position_of(cell).unwrap();
+                    assert_eq!(by_cell, grid.positions(house, digit) >> pos & 1 == 1);
+                }
+            }
+            assert_eq!(grid.value(cell).is_none(), grid.unsolved().contains(cell));
+        }
+    }
+
+    #[test]
+    fn placing_removes_the_digit_from_peers_and_keeps_views_in_sync() {
+        let mut grid = Candidates::empty();
+        grid.place(Cell::at(4, 4), Digit::new(5));
+        assert_eq!(grid.value(Cell::at(4, 4)), Some(Digit::new(5)));
+        assert!(grid.candidates(Cell::at(4, 4)).is_empty());
+        assert_eq!(grid.cells_with(Digit::new(5)).len(), 81 - 21);
+        assert_eq!(grid.positions(House::row(4), Digit::new(5)), 0);
+        assert_eq!(grid.positions(House::row(0), Digit::new(5)), 0x1ff & !(1 << 4));
+        assert!(!grid.has(Cell::at(3, 3), Digit::new(5)));
+        assert_views_agree(&grid);
+        assert!(grid.eliminate(Cell::at(0, 0), Digit::new(1)));
+        assert!(!grid.eliminate(Cell::at(0, 0), Digit::new(1)));
+        assert_views_agree(&grid);
+    }
+
+    #[test]
+    fn from_puzzle_sets_givens_and_detects_contradictions() {
+        let line =
+            ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+        let puzzle = Puzzle::parse_line(line).unwrap();
+        let grid = Candidates::from_puzzle(&puzzle);
+        assert_eq!(grid.values_line(), line);
+        assert_eq!(grid.unsolved().len() as usize, 81 - puzzle.given_count());
+        assert!(!grid.has_contradiction());
+        assert_views_agree(&grid);
+        let mut broken = grid.clone();
+        for d in broken.candidates(Cell::at(0, 0)).iter() {
+            broken.eliminate(Cell::at(0, 0), d);
+        }
+        assert!(broken.has_contradiction());
+    }
+
+    #[test]
+    fn display_draws_a_pencil_mark_grid() {
+        let mut grid = Candidates::empty();
+        grid.place(Cell::at(0, 0), Digit::new(1));
+        let text = grid.to_string();
+        assert_eq!(text.lines().count(), 13);
+        assert!(text.lines().nth(1).unwrap().starts_with("| 1 "));
+    }
+}

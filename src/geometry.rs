@@ -1,0 +1,380 @@
+//! The shape of the board: typed indices for cells, digits and houses, and the static
+//! tables every technique leans on (cells of a house, houses of a cell, the 20 peers of a
+//! cell, the 54 box/line intersections). All tables are built at compile time.
+//!
+//! Numbering: cells 0-80 row-major; houses 0-8 are rows, 9-17 columns, 18-26 boxes
+//! (reading order). Text uses the forum notation: `r4c7`, `r1`, `c3`, `b5`, all 1-based.
+
+use crate::bitset::CellSet;
+use std::fmt;
+
+/// One of the 81 cells.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Cell(u8);
+
+/// A digit 1-9.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Digit(u8);
+
+/// One of the 27 houses (rows, columns, boxes).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct House(u8);
+
+/// Which kind of house.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum HouseKind {
+    Row,
+    Column,
+    Box,
+}
+
+impl Cell {
+    /// The cell with row-major index `index` (0-80).
+    #[inline]
+    pub const fn from_index(index: usize) -> Cell {
+        debug_assert!(index < 81);
+        Cell(index as u8)
+    }
+    /// The cell at 0-based `row` and `col`.
+    #[inline]
+    pub const fn at(row: usize, col: usize) -> Cell {
+        debug_assert!(row < 9 && col < 9);
+        Cell((row * 9 + col) as u8)
+    }
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// 0-based row.
+    #[inline]
+    pub const fn row(self) -> usize {
+        self.0 as usize / 9
+    }
+    /// 0-based column.
+    #[inline]
+    pub const fn col(self) -> usize {
+        self.0 as usize % 9
+    }
+    /// 0-based box, reading order.
+    #[inline]
+    pub const fn box_index(self) -> usize {
+        self.row() / 3 * 3 + self.col() / 3
+    }
+    /// The cell's row, column and box.
+    #[inline]
+    pub const fn houses(self) -> [House; 3] {
+        [
+            House::row(self.row()),
+            House::column(self.col()),
+            House::box_(self.box_index()),
+        ]
+    }
+    /// The cell's position (0-8) within its row, column and box, in [`Cell::houses`] order.
+    #[inline]
+    pub const fn positions_in_houses(self) -> [u8; 3] {
+        CELL_POSITIONS[self.0 as usize]
+    }
+    /// The 20 cells sharing a house with this one.
+    #[inline]
+    pub const fn peers(self) -> CellSet {
+        PEERS[self.0 as usize]
+    }
+    /// Every cell, in index order.
+    pub fn all() -> impl Iterator<Item = Cell> {
+        (0..81).map(Cell::from_index)
+    }
+    /// Whether two distinct cells share a house.
+    #[inline]
+    pub const fn sees(self, other: Cell) -> bool {
+        PEERS[self.0 as usize].bits() >> other.0 & 1 != 0
+    }
+}
+
+impl fmt::Display for Cell {
+    /// `r4c7`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
+    }
+}
+
+impl Digit {
+    /// The digit `value` (1-9).
+    #[inline]
+    pub const fn new(value: u8) -> Digit {
+        debug_assert!(value >= 1 && value <= 9);
+        Digit(value)
+    }
+    /// The digit with 0-based `index` (digit 1 is index 0).
+    #[inline]
+    pub const fn from_index(index: usize) -> Digit {
+        debug_assert!(index < 9);
+        Digit(index as u8 + 1)
+    }
+    /// The digit's value, 1-9.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+    /// 0-based index: digit 1 is 0.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+    /// Digits 1 to 9.
+    pub fn all() -> impl Iterator<Item = Digit> {
+        (1..=9).map(Digit::new)
+    }
+}
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl House {
+    /// The house with index `index` (0-26).
+    #[inline]
+    pub const fn from_index(index: usize) -> House {
+        debug_assert!(index < 27);
+        House(index as u8)
+    }
+    /// Row `r` (0-based).
+    #[inline]
+    pub const fn row(r: usize) -> House {
+        House(r as u8)
+    }
+    /// Column `c` (0-based).
+    #[inline]
+    pub const fn column(c: usize) -> House {
+        House(9 + c as u8)
+    }
+    /// Box `b` (0-based, reading order).
+    #[inline]
+    pub const fn box_(b: usize) -> House {
+        House(18 + b as u8)
+    }
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline]
+    pub const fn kind(self) -> HouseKind {
+        match self.0 / 9 {
+            0 => HouseKind::Row,
+            1 => HouseKind::Column,
+            _ => HouseKind::Box,
+        }
+    }
+    /// 0-based number within its kind: row 3 is `r4` and has number 3.
+    #[inline]
+    pub const fn number(self) -> usize {
+        self.0 as usize % 9
+    }
+    /// The house's nine cells in position order (left to right, top to bottom, reading order).
+    #[inline]
+    pub const fn cells(self) -> &'static [Cell; 9] {
+        &HOUSE_CELLS[self.0 as usize]
+    }
+    /// The house's nine cells as a set.
+    #[inline]
+    pub const fn cell_set(self) -> CellSet {
+        HOUSE_CELL_SETS[self.0 as usize]
+    }
+    /// Every house: rows, then columns, then boxes.
+    pub fn all() -> impl Iterator<Item = House> {
+        (0..27).map(House::from_index)
+    }
+    /// The nine houses of one kind.
+    pub fn all_of(kind: HouseKind) -> impl Iterator<Item = House> {
+        let base = match kind {
+            HouseKind::Row => 0,
+            HouseKind::Column => 9,
+            HouseKind::Box => 18,
+        };
+        (base..base + 9).map(House::from_index)
+    }
+    /// The position (0-8) of `cell` inside this house, if it is there.
+    #[inline]
+    pub fn position_of(self, cell: Cell) -> Option<usize> {
+        let pos = CELL_POSITIONS[cell.index()][self.kind() as usize] as usize;
+        (self.cells()[pos] == cell).then_some(pos)
+    }
+}
+
+impl fmt::Display for House {
+    /// `r1`, `c3`, `b5`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = match self.kind() {
+            HouseKind::Row => 'r',
+            HouseKind::Column => 'c',
+            HouseKind::Box => 'b',
+        };
+        write!(f, "{letter}{}", self.number() + 1)
+    }
+}
+
+/// Where a box meets a row or a column: three cells.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Intersection {
+    pub box_: House,
+    pub line: House,
+    pub cells: CellSet,
+}
+
+/// The 54 box/line intersections: the 27 box/row ones in row order, then the 27 box/column
+/// ones in column order.
+pub static INTERSECTIONS: [Intersection; 54] = build_intersections();
+
+const fn house_cell(house: usize, pos: usize) -> usize {
+    match house / 9 {
+        0 => house * 9 + pos,
+        1 => pos * 9 + (house - 9),
+        _ => {
+            let b = house - 18;
+            (b / 3 * 3 + pos / 3) * 9 + b % 3 * 3 + pos % 3
+        }
+    }
+}
+
+static HOUSE_CELLS: [[Cell; 9]; 27] = {
+    let mut table = [[Cell(0); 9]; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut p = 0;
+        while p < 9 {
+            table[h][p] = Cell(house_cell(h, p) as u8);
+            p += 1;
+        }
+        h += 1;
+    }
+    table
+};
+
+static HOUSE_CELL_SETS: [CellSet; 27] = {
+    let mut table = [CellSet::EMPTY; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut bits = 0u128;
+        let mut p = 0;
+        while p < 9 {
+            bits |= 1 << house_cell(h, p);
+            p += 1;
+        }
+        table[h] = CellSet::from_bits(bits);
+        h += 1;
+    }
+    table
+};
+
+/// For each cell, its position within its row, column and box.
+static CELL_POSITIONS: [[u8; 3]; 81] = {
+    let mut table = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        table[i] = [c as u8, r as u8, (r % 3 * 3 + c % 3) as u8];
+        i += 1;
+    }
+    table
+};
+
+static PEERS: [CellSet; 81] = {
+    let mut table = [CellSet::EMPTY; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        let b = r / 3 * 3 + c / 3;
+        let bits = HOUSE_CELL_SETS[r].bits()
+            | HOUSE_CELL_SETS[9 + c].bits()
+            | HOUSE_CELL_SETS[18 + b].bits();
+        table[i] = CellSet::from_bits(bits & !(1 << i));
+        i += 1;
+    }
+    table
+};
+
+const fn build_intersections() -> [Intersection; 54] {
+    let placeholder = Intersection {
+        box_: House(18),
+        line: House(0),
+        cells: CellSet::EMPTY,
+    };
+    let mut table = [placeholder; 54];
+    let mut n = 0;
+    let mut line = 0;
+    while line < 18 {
+        let mut k = 0;
+        while k < 3 {
+            // Row r meets boxes r/3*3 + k; column c meets boxes k*3 + c/3.
+            let b = if line < 9 {
+                line / 3 * 3 + k
+            } else {
+                k * 3 + (line - 9) / 3
+            };
+            let bits = HOUSE_CELL_SETS[line].bits() & HOUSE_CELL_SETS[18 + b].bits();
+            table[n] = Intersection {
+                box_: House((18 + b) as u8),
+                line: House(line as u8),
+                cells: CellSet::from_bits(bits),
+            };
+            n += 1;
+            k += 1;
+        }
+        line += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_is_in_three_houses_and_has_20_peers() {
+        for cell in Cell::all() {
+            let houses: Vec<_> = House::all().filter(|h| h.cell_set().contains(cell)).collect();
+            assert_eq!(houses, cell.houses().to_vec());
+            assert_eq!(cell.peers().len(), 20);
+            assert!(!cell.peers().contains(cell));
+            for h in cell.houses() {
+                let pos = h.position_of(cell).unwrap();
+                assert_eq!(h.cells()[pos], cell);
+            }
+        }
+    }
+
+    #[test]
+    fn houses_hold_nine_distinct_cells() {
+        for h in House::all() {
+            let set: CellSet = h.cells().iter().copied().collect();
+            assert_eq!(set.len(), 9);
+            assert_eq!(set, h.cell_set());
+        }
+        assert_eq!(House::box_(4).cells()[0], Cell::at(3, 3));
+        assert_eq!(House::column(2).cells()[8], Cell::at(8, 2));
+        assert_eq!(House::box_(4).to_string(), "b5");
+        assert_eq!(Cell::at(3, 6).to_string(), "r4c7");
+    }
+
+    #[test]
+    fn intersections_are_three_cells_of_a_box_and_a_line() {
+        for i in &INTERSECTIONS {
+            assert_eq!(i.cells.len(), 3);
+            assert!(i.cells.is_subset_of(i.box_.cell_set()));
+            assert!(i.cells.is_subset_of(i.line.cell_set()));
+            assert_eq!(i.box_.kind(), HouseKind::Box);
+        }
+        let distinct: std::collections::HashSet<_> =
+            INTERSECTIONS.iter().map(|i| i.cells.bits()).collect();
+        assert_eq!(distinct.len(), 54);
+    }
+
+    #[test]
+    fn sees_matches_shared_house() {
+        assert!(Cell::at(0, 0).sees(Cell::at(2, 2)));
+        assert!(Cell::at(0, 0).sees(Cell::at(8, 0)));
+        assert!(!Cell::at(0, 0).sees(Cell::at(3, 3)));
+        assert!(!Cell::at(0, 0).sees(Cell::at(0, 0)));
+    }
+}

@@ -1,0 +1,214 @@
+//! Grading HoDoKu's way: a puzzle's score is the sum of the base scores of the steps
+//! taken; its level is the highest level among the techniques used, raised one level at a
+//! time while the score exceeds that level's maximum (Easy 800, Medium 1000, Hard 1600,
+//! Unfair 1800, Extreme unbounded). Scores and levels default to HoDoKu's and can be
+//! overridden per technique.
+
+use crate::technique::Technique;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::{AddAssign, Index, IndexMut};
+
+/// HoDoKu's difficulty levels, easiest first.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Unfair,
+    Extreme,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    /// The highest score a puzzle of this level may have before it counts as the next.
+    pub fn max_score(self) -> Option<u32> {
+        match self {
+            Level::Easy => Some(800),
+            Level::Medium => Some(1000),
+            Level::Hard => Some(1600),
+            Level::Unfair => Some(1800),
+            Level::Extreme => None,
+        }
+    }
+
+    fn next(self) -> Level {
+        match self {
+            Level::Easy => Level::Medium,
+            Level::Medium => Level::Hard,
+            Level::Hard => Level::Unfair,
+            Level::Unfair | Level::Extreme => Level::Extreme,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    pub fn from_name(text: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How many times each technique was applied.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TechniqueCounts([u32; Technique::COUNT]);
+
+impl Default for TechniqueCounts {
+    fn default() -> Self {
+        TechniqueCounts([0; Technique::COUNT])
+    }
+}
+
+impl TechniqueCounts {
+    /// Techniques with a non-zero count, in catalogue order.
+    pub fn used(&self) -> impl Iterator<Item = (Technique, u32)> + '_ {
+        Technique::ALL
+            .iter()
+            .map(|&t| (t, self.0[t.index()]))
+            .filter(|&(_, n)| n > 0)
+    }
+    pub fn total(&self) -> u32 {
+        self.0.iter().sum()
+    }
+}
+
+impl Index<Technique> for TechniqueCounts {
+    type Output = u32;
+    fn index(&self, t: Technique) -> &u32 {
+        &self.0[t.index()]
+    }
+}
+
+impl IndexMut<Technique> for TechniqueCounts {
+    fn index_mut(&mut self, t: Technique) -> &mut u32 {
+        &mut self.0[t.index()]
+    }
+}
+
+impl AddAssign<&TechniqueCounts> for TechniqueCounts {
+    fn add_assign(&mut self, rhs: &TechniqueCounts) {
+        for (a, b) in self.0.iter_mut().zip(rhs.0) {
+            *a += b;
+        }
+    }
+}
+
+/// Base score and level of every technique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreTable {
+    scores: [u32; Technique::COUNT],
+    levels: [Level; Technique::COUNT],
+}
+
+impl Default for ScoreTable {
+    /// HoDoKu's scores and levels.
+    fn default() -> Self {
+        ScoreTable {
+            scores: std::array::from_fn(|i| Technique::ALL[i].info().score),
+            levels: std::array::from_fn(|i| Technique::ALL[i].info().level),
+        }
+    }
+}
+
+/// A puzzle's grade.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Grade {
+    pub score: u32,
+    pub level: Level,
+}
+
+impl ScoreTable {
+    pub fn score(&self, t: Technique) -> u32 {
+        self.scores[t.index()]
+    }
+    pub fn level(&self, t: Technique) -> Level {
+        self.levels[t.index()]
+    }
+    pub fn set_score(&mut self, t: Technique, score: u32) {
+        self.scores[t.index()] = score;
+    }
+    pub fn set_level(&mut self, t: Technique, level: Level) {
+        self.levels[t.index()] = level;
+    }
+
+    /// Grades a solve from its technique counts.
+    pub fn grade(&self, counts: &TechniqueCounts) -> Grade {
+        let mut score = 0u32;
+        let mut level = Level::Easy;
+        for (t, n) in counts.used() {
+            score = score.saturating_add(self.score(t).saturating_mul(n));
+            level = level.max(self.level(t));
+        }
+        while let Some(max) = level.max_score() {
+            if score <= max {
+                break;
+            }
+            level = level.next();
+        }
+        Grade { score, level }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_is_the_hardest_technique_raised_by_score() {
+        let table = ScoreTable::default();
+        let mut counts = TechniqueCounts::default();
+        counts[Technique::NakedSingle] = 50;
+        assert_eq!(
+            table.grade(&counts),
+            Grade {
+                score: 200,
+                level: Level::Easy
+            }
+        );
+        counts[Technique::HiddenSingle] = 50; // 200 + 700 = 900 > 800
+        assert_eq!(table.grade(&counts).level, Level::Medium);
+        counts[Technique::XWing] = 1;
+        assert_eq!(table.grade(&counts).level, Level::Hard);
+        counts[Technique::BruteForce] = 1;
+        assert_eq!(table.grade(&counts).level, Level::Extreme);
+    }
+
+    #[test]
+    fn overrides_change_the_grade() {
+        let mut table = ScoreTable::default();
+        let mut counts = TechniqueCounts::default();
+        counts[Technique::XWing] = 1;
+        table.set_level(Technique::XWing, Level::Medium);
+        table.set_score(Technique::XWing, 1001);
+        assert_eq!(
+            table.grade(&counts),
+            Grade {
+                score: 1001,
+                level: Level::Hard
+            }
+        );
+    }
+}

@@ -1,0 +1,219 @@
+//! A ladder: the ordered list of techniques a solver tries, simplest first. Ladders are
+//! data: a preset name, or a comma list of technique names and HoDoKu codes.
+
+use crate::technique::Technique;
+use std::fmt;
+use thiserror::Error;
+
+/// An ordered list of distinct techniques.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ladder {
+    rungs: Vec<Technique>,
+}
+
+/// Why a ladder specification was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LadderError {
+    #[error("unknown technique {name:?}; valid names and codes: {}", valid_names())]
+    Unknown { name: String },
+    #[error("technique {0} appears twice in the ladder")]
+    Duplicate(Technique),
+    #[error("the ladder is empty")]
+    Empty,
+}
+
+fn valid_names() -> String {
+    Technique::ALL
+        .iter()
+        .map(|t| format!("{} ({})", t.name(), t.code()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A named ladder.
+pub struct Preset {
+    pub name: &'static str,
+    pub description: &'static str,
+    rungs: fn() -> Vec<Technique>,
+}
+
+/// The presets, in the order `--help` lists them.
+pub static PRESETS: &[Preset] = &[
+    Preset {
+        name: "singles",
+        description: "full house, naked single, hidden single",
+        rungs: || {
+            use Technique::*;
+            vec![FullHouse, NakedSingle, HiddenSingle]
+        },
+    },
+    Preset {
+        name: "blog",
+        description: "the blog solver's order: naked singles, pairs and triples, hidden \
+                      singles, pairs and triples, locked candidates, fish, XY- and XYZ-Wing",
+        rungs: || {
+            use Technique::*;
+            vec![
+                NakedSingle,
+                NakedPair,
+                NakedTriple,
+                HiddenSingle,
+                HiddenPair,
+                HiddenTriple,
+                LockedCandidatesPointing,
+                LockedCandidatesClaiming,
+                XWing,
+                Swordfish,
+                Jellyfish,
+                XyWing,
+                XyzWing,
+            ]
+        },
+    },
+    Preset {
+        name: "standard",
+        description: "HoDoKu's default order, restricted to the techniques sudolab has (the default)",
+        rungs: || {
+            Technique::ALL
+                .iter()
+                .copied()
+                .filter(|t| t.info().standard)
+                .collect()
+        },
+    },
+];
+
+impl Preset {
+    pub fn ladder(&self) -> Ladder {
+        Ladder {
+            rungs: (self.rungs)(),
+        }
+    }
+}
+
+impl Default for Ladder {
+    /// The `standard` preset.
+    fn default() -> Self {
+        Ladder::preset("standard").expect("the standard preset exists")
+    }
+}
+
+impl Ladder {
+    /// A ladder of distinct techniques, in the order given.
+    pub fn new(rungs: Vec<Technique>) -> Result<Ladder, LadderError> {
+        if rungs.is_empty() {
+            return Err(LadderError::Empty);
+        }
+        for (i, t) in rungs.iter().enumerate() {
+            if rungs[..i].contains(t) {
+                return Err(LadderError::Duplicate(*t));
+            }
+        }
+        Ok(Ladder { rungs })
+    }
+
+    /// The preset called `name`.
+    pub fn preset(name: &str) -> Option<Ladder> {
+        PRESETS
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
+            .map(Preset::ladder)
+    }
+
+    /// A preset name, or a comma list of technique names or HoDoKu codes (`n1,h1,lc1,n2`).
+    pub fn parse(spec: &str) -> Result<Ladder, LadderError> {
+        if let Some(ladder) = Ladder::preset(spec) {
+            return Ok(ladder);
+        }
+        let rungs = spec
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|name| {
+                Technique::from_name(name).ok_or_else(|| LadderError::Unknown {
+                    name: name.to_string(),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ladder::new(rungs)
+    }
+
+    /// The techniques in order.
+    pub fn rungs(&self) -> &[Technique] {
+        &self.rungs
+    }
+
+    pub fn contains(&self, t: Technique) -> bool {
+        self.rungs.contains(&t)
+    }
+
+    /// Where `t` stands in the ladder.
+    pub fn position(&self, t: Technique) -> Option<usize> {
+        self.rungs.iter().position(|&r| r == t)
+    }
+
+    /// This ladder with `t` appended, unless it is already there.
+    pub fn with(&self, t: Technique) -> Ladder {
+        let mut rungs = self.rungs.clone();
+        if !rungs.contains(&t) {
+            rungs.push(t);
+        }
+        Ladder { rungs }
+    }
+
+    /// This ladder without `t` (possibly empty: check before solving).
+    pub fn without(&self, t: Technique) -> Ladder {
+        Ladder {
+            rungs: self.rungs.iter().copied().filter(|&r| r != t).collect(),
+        }
+    }
+}
+
+impl fmt::Display for Ladder {
+    /// The comma list of names, which [`Ladder::parse`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = self.rungs.iter().map(|t| t.name()).collect();
+        f.write_str(&names.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Technique::*;
+
+    #[test]
+    fn parses_presets_names_and_codes() {
+        assert_eq!(
+            Ladder::parse("singles").unwrap().rungs(),
+            &[FullHouse, NakedSingle, HiddenSingle]
+        );
+        let l = Ladder::parse("n1, hidden-single,LC1,n2").unwrap();
+        assert_eq!(
+            l.rungs(),
+            &[NakedSingle, HiddenSingle, LockedCandidatesPointing, NakedPair]
+        );
+        assert_eq!(Ladder::parse(&l.to_string()).unwrap(), l);
+        let standard = Ladder::default();
+        assert_eq!(standard.rungs()[0], FullHouse);
+        assert!(!standard.contains(BruteForce));
+        assert_eq!(Ladder::parse("blog").unwrap().rungs().len(), 13);
+    }
+
+    #[test]
+    fn refuses_unknown_duplicate_and_empty() {
+        let err = Ladder::parse("n1,nope").unwrap_err();
+        assert_eq!(
+            err,
+            LadderError::Unknown {
+                name: "nope".into()
+            }
+        );
+        assert!(err.to_string().contains("naked-single (n1)"));
+        assert_eq!(
+            Ladder::parse("n1,naked-single"),
+            Err(LadderError::Duplicate(NakedSingle))
+        );
+        assert_eq!(Ladder::parse(" , "), Err(LadderError::Empty));
+    }
+}

@@ -1,0 +1,21 @@
+//! sudolab: study Sudoku puzzles the way a human solves them, at corpus scale.
+//!
+//! The library solves puzzles with a configurable ladder of human techniques, records
+//! every step, grades the result HoDoKu's way, and checks itself against a brute-force
+//! oracle. The `sudolab` binary streams corpora through it (see the README).
+//!
+//! Data flow: [`puzzle::Puzzle`] (parsed givens) -> [`oracle`] (uniqueness, solution) ->
+//! [`candidates::Candidates`] (the working grid) -> [`solver::Solver`] (a
+//! [`ladder::Ladder`] of [`technique::Technique`]s producing [`step::Step`]s) ->
+//! [`grade`] (score and level).
+
+pub mod bitset;
+pub mod candidates;
+pub mod geometry;
+pub mod grade;
+pub mod ladder;
+pub mod oracle;
+pub mod puzzle;
+pub mod solver;
+pub mod step;
+pub mod technique;

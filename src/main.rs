@@ -1,0 +1,3 @@
+fn main() {
+    println!("sudolab {}", env!("CARGO_PKG_VERSION"));
+}

@@ -1,0 +1,424 @@
+//! Puzzles in and solutions out: parsing the one-line and the 9-line grid formats into a
+//! [`Puzzle`] of givens, with typed errors that say what is wrong and where, and the
+//! [`Solution`] type the brute-force oracle returns.
+//!
+//! Parsing rejects clashing givens (the same digit twice in a house), so a `Puzzle` is
+//! always a consistent set of givens. Whether it has one solution is the oracle's question.
+
+use crate::geometry::{Cell, Digit, House};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Why a text is not a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    #[error("empty line: no cells")]
+    Empty,
+    #[error("too short: {found} cells, a puzzle has 81")]
+    TooShort { found: usize },
+    #[error("too long: {found} cells, a puzzle has 81")]
+    TooLong { found: usize },
+    #[error("bad character {character:?} at position {position}")]
+    BadCharacter { position: usize, character: char },
+    #[error("grid row {row} (line {line}) has {found} cells, a row has 9")]
+    BadRow { row: usize, line: usize, found: usize },
+    #[error("grid has {found} rows, a grid has 9")]
+    RowCount { found: usize },
+    #[error("clashing givens: {digit} at {first} and {second}, both in {house}")]
+    Clash {
+        digit: Digit,
+        first: Cell,
+        second: Cell,
+        house: House,
+    },
+}
+
+/// A consistent set of givens: no digit twice in a house.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    /// 0 for a blank, else the given digit.
+    values: [u8; 81],
+}
+
+/// A completely filled, valid grid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Solution {
+    values: [u8; 81],
+}
+
+/// Characters that stand for a blank cell in the one-line format.
+fn is_line_blank(ch: char) -> bool {
+    matches!(ch, '.' | '0' | '-' | '_' | 'x' | 'X')
+}
+
+/// Characters that end the 81 cells of a line; what follows is ignored.
+fn is_line_separator(ch: char) -> bool {
+    ch.is_whitespace() || matches!(ch, '#' | ',' | ';' | '|')
+}
+
+impl Puzzle {
+    /// Parses a puzzle written on one line: 81 cells, digits 1-9 for givens and one of
+    /// `.0-_x` for blanks. Anything after the 81 cells must be set off by whitespace, `#`,
+    /// `,`, `;` or `|`, and is ignored. Leading whitespace is skipped.
+    pub fn parse_line(line: &str) -> Result<Puzzle, ParseError> {
+        let mut values = [0u8; 81];
+        let mut found = 0usize;
+        let mut started = false;
+        for (index, ch) in line.chars().enumerate() {
+            let cell = match ch {
+                '1'..='9' => Some(ch as u8 - b'0'),
+                _ if is_line_blank(ch) => Some(0),
+                _ => None,
+            };
+            match cell {
+                Some(value) => {
+                    started = true;
+                    if found < 81 {
+                        values[found] = value;
+                    }
+                    found += 1;
+                }
+                None if !started && ch.is_whitespace() => {}
+                None if is_line_separator(ch) => break,
+                None => {
+                    return Err(ParseError::BadCharacter {
+                        position: index + 1,
+                        character: ch,
+                    });
+                }
+            }
+        }
+        match found {
+            0 => Err(ParseError::Empty),
+            81 => Puzzle::from_values(values),
+            n if n < 81 => Err(ParseError::TooShort { found: n }),
+            n => Err(ParseError::TooLong { found: n }),
+        }
+    }
+
+    /// Parses the 9-line grid layout: one row per line, cells as digits or one of `.0_x`
+    /// for blanks, with `|`, `-`, `+` and spaces as decoration. Lines holding only
+    /// decoration (`------+-------+------`) and blank lines are skipped.
+    pub fn parse_grid(text: &str) -> Result<Puzzle, ParseError> {
+        let mut values = [0u8; 81];
+        let mut row = 0usize;
+        for (line_index, line) in text.lines().enumerate() {
+            let mut found = 0usize;
+            for (index, ch) in line.chars().enumerate() {
+                let value = match ch {
+                    '1'..='9' => ch as u8 - b'0',
+                    '.' | '0' | '_' | 'x' | 'X' => 0,
+                    '|' | '-' | '+' => continue,
+                    _ if ch.is_whitespace() => continue,
+                    _ => {
+                        return Err(ParseError::BadCharacter {
+                            position: index + 1,
+                            character: ch,
+                        });
+                    }
+                };
+                if row < 9 && found < 9 {
+                    values[row * 9 + found] = value;
+                }
+                found += 1;
+            }
+            if found == 0 {
+                continue;
+            }
+            if found != 9 {
+                return Err(ParseError::BadRow {
+                    row: row + 1,
+                    line: line_index + 1,
+                    found,
+                });
+            }
+            row += 1;
+        }
+        if row != 9 {
+            return Err(ParseError::RowCount { found: row });
+        }
+        Puzzle::from_values(values)
+    }
+
+    /// Parses either format: one non-blank line is the one-line format, more is a grid.
+    pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+        let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+        match (lines.next(), lines.next()) {
+            (Some(line), None) => Puzzle::parse_line(line),
+            (None, _) => Err(ParseError::Empty),
+            _ => Puzzle::parse_grid(text),
+        }
+    }
+
+    /// A puzzle from 81 values (0 for blank, 1-9 for givens), rejecting clashes.
+    /// Values above 9 are a programming error and panic.
+    pub fn from_values(values: [u8; 81]) -> Result<Puzzle, ParseError> {
+        assert!(values.iter().all(|&v| v <= 9), "cell values are 0-9");
+        let puzzle = Puzzle { values };
+        match puzzle.find_clash() {
+            Some(clash) => Err(clash),
+            None => Ok(puzzle),
+        }
+    }
+
+    /// The first clash in house order, as a [`ParseError::Clash`].
+    fn find_clash(&self) -> Option<ParseError> {
+        for house in House::all() {
+            let mut seen: [Option<Cell>; 9] = [None; 9];
+            for &cell in house.cells() {
+                let Some(digit) = self.given(cell) else {
+                    continue;
+                };
+                if let Some(first) = seen[digit.index()] {
+                    return Some(ParseError::Clash {
+                        digit,
+                        first,
+                        second: cell,
+                        house,
+                    });
+                }
+                seen[digit.index()] = Some(cell);
+            }
+        }
+        None
+    }
+
+    /// The given in `cell`, if any.
+    #[inline]
+    pub fn given(&self, cell: Cell) -> Option<Digit> {
+        match self.values[cell.index()] {
+            0 => None,
+            v => Some(Digit::new(v)),
+        }
+    }
+
+    /// How many cells are given.
+    pub fn given_count(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The raw values, 0 for blanks.
+    pub fn values(&self) -> &[u8; 81] {
+        &self.values
+    }
+}
+
+impl FromStr for Puzzle {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Puzzle::parse(s)
+    }
+}
+
+impl fmt::Display for Puzzle {
+    /// The normalised one-line form: digits and `.` for blanks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: String = self
+            .values
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+            .collect();
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Debug for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Puzzle({self})")
+    }
+}
+
+impl Solution {
+    /// A solution from 81 values 1-9; `None` unless every house holds each digit once.
+    pub fn from_values(values: [u8; 81]) -> Option<Solution> {
+        let valid = House::all().all(|house| {
+            let mask = house
+                .cells()
+                .iter()
+                .fold(0u16, |m, c| m | 1 << values[c.index()]);
+            mask == 0b11_1111_1110
+        });
+        valid.then_some(Solution { values })
+    }
+
+    /// The digit in `cell`.
+    #[inline]
+    pub fn get(&self, cell: Cell) -> Digit {
+        Digit::new(self.values[cell.index()])
+    }
+
+    /// Whether this solution agrees with every given of `puzzle`.
+    pub fn fits(&self, puzzle: &Puzzle) -> bool {
+        Cell::all().all(|c| puzzle.given(c).is_none_or(|d| d == self.get(c)))
+    }
+
+    /// The raw values, 1-9.
+    pub fn values(&self) -> &[u8; 81] {
+        &self.values
+    }
+}
+
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: String = self.values.iter().map(|&v| (b'0' + v) as char).collect();
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Debug for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Solution({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BLOG_VERY_EASY: &str =
+        ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+
+    #[test]
+    fn parses_a_line_with_every_blank_style_and_trailing_comment() {
+        let p = Puzzle::parse_line(BLOG_VERY_EASY).unwrap();
+        assert_eq!(p.to_string(), BLOG_VERY_EASY);
+        assert_eq!(p.given(Cell::at(0, 1)), Some(Digit::new(7)));
+        assert_eq!(p.given(Cell::at(0, 0)), None);
+        let zeros = BLOG_VERY_EASY.replace('.', "0");
+        assert_eq!(Puzzle::parse_line(&zeros).unwrap(), p);
+        for blank in ["-", "_", "x"] {
+            let alt = BLOG_VERY_EASY.replace('.', blank);
+            assert_eq!(Puzzle::parse_line(&alt).unwrap(), p);
+        }
+        for sep in [" ", "\t", "#", ",", ";", "|"] {
+            let line = format!("  {BLOG_VERY_EASY}{sep}rating 1.2 # whatever");
+            assert_eq!(Puzzle::parse_line(&line).unwrap(), p, "separator {sep:?}");
+        }
+        assert_eq!(p.given_count(), BLOG_VERY_EASY.bytes().filter(|b| b.is_ascii_digit()).count());
+    }
+
+    #[test]
+    fn reports_short_long_and_bad_lines_with_position() {
+        assert_eq!(
+            Puzzle::parse_line(&BLOG_VERY_EASY[..80]),
+            Err(ParseError::TooShort { found: 80 })
+        );
+        assert_eq!(
+            Puzzle::parse_line(&format!("{BLOG_VERY_EASY}5")),
+            Err(ParseError::TooLong { found: 82 })
+        );
+        let mut bad = BLOG_VERY_EASY.to_string();
+        bad.replace_range(9..10, "a");
+        assert_eq!(
+            Puzzle::parse_line(&bad),
+            Err(ParseError::BadCharacter {
+                position: 10,
+                character: 'a'
+            })
+        );
+        assert_eq!(
+            Puzzle::parse_line(&format!("{BLOG_VERY_EASY}z")),
+            Err(ParseError::BadCharacter {
+                position: 82,
+                character: 'z'
+            })
+        );
+        assert_eq!(Puzzle::parse_line("   "), Err(ParseError::Empty));
+    }
+
+    #[test]
+    fn reports_clashing_givens_with_both_cells_and_the_house() {
+        // Two 7s in row 1.
+        let mut line = BLOG_VERY_EASY.to_string();
+        line.replace_range(0..1, "7");
+        let err = Puzzle::parse_line(&line).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::Clash {
+                digit: Digit::new(7),
+                first: Cell::at(0, 0),
+                second: Cell::at(0, 1),
+                house: House::row(0)
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "clashing givens: 7 at r1c1 and r1c2, both in r1"
+        );
+        // Column and box clashes, on an otherwise empty grid (rows are checked first).
+        let with_two_fives = |a: Cell, b: Cell| {
+            let mut values = [0u8; 81];
+            values[a.index()] = 5;
+            values[b.index()] = 5;
+            Puzzle::from_values(values)
+        };
+        assert!(matches!(
+            with_two_fives(Cell::at(0, 8), Cell::at(8, 8)),
+            Err(ParseError::Clash { house, .. }) if house == House::column(8)
+        ));
+        assert!(matches!(
+            with_two_fives(Cell::at(0, 0), Cell::at(2, 2)),
+            Err(ParseError::Clash { house, .. }) if house == House::box_(0)
+        ));
+        assert!(with_two_fives(Cell::at(0, 0), Cell::at(4, 4)).is_ok());
+    }
+
+    #[test]
+    fn parses_the_nine_line_grid_layout() {
+        let grid = "\
+.7.|2.8|.31
+48.|3.7|...
+9.3|..4|758
+---+---+---
+.46|87.|..3
+89.|.3.|56.
+..7|92.|81.
+---+---+---
+754|.12|...
+...|7.3|145
+3.8|.4.|2.6
+";
+        assert_eq!(Puzzle::parse_grid(grid).unwrap().to_string(), BLOG_VERY_EASY);
+        assert_eq!(Puzzle::parse(grid).unwrap().to_string(), BLOG_VERY_EASY);
+        let spaced = grid.replace('|', " | ").replace('.', "0 ");
+        assert_eq!(Puzzle::parse(&spaced).unwrap().to_string(), BLOG_VERY_EASY);
+        let short_row = grid.replacen(".7.|", ".7|", 1);
+        assert_eq!(
+            Puzzle::parse_grid(&short_row),
+            Err(ParseError::BadRow {
+                row: 1,
+                line: 1,
+                found: 8
+            })
+        );
+        let eight_rows: String = grid.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            Puzzle::parse_grid(&eight_rows),
+            Err(ParseError::RowCount { found: 8 })
+        );
+    }
+
+    #[test]
+    fn solution_validation() {
+        let rows = [
+            "534678912",
+            "672195348",
+            "198342567",
+            "859761423",
+            "426853791",
+            "713924856",
+            "961537284",
+            "287419635",
+            "345286179",
+        ];
+        let mut values = [0u8; 81];
+        for (i, ch) in rows.concat().bytes().enumerate() {
+            values[i] = ch - b'0';
+        }
+        let s = Solution::from_values(values).unwrap();
+        assert_eq!(s.get(Cell::at(0, 0)), Digit::new(5));
+        values.swap(0, 1);
+        assert!(Solution::from_values(values).is_none());
+    }
+}

@@ -1,0 +1,234 @@
+//! A step: what one pattern instance found. It names its technique, the cell it sets (if
+//! any), the candidates it removes, and the pattern that justifies them, and it renders in
+//! the forum notation, e.g. `Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2`.
+//!
+//! Steps are plain `Copy` values with no heap: eliminations are a bitboard per digit.
+
+use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit};
+use crate::technique::Technique;
+use std::fmt;
+
+/// Candidates to remove: for each digit, the cells that lose it.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Eliminations([CellSet; 9]);
+
+impl Eliminations {
+    pub const NONE: Eliminations = Eliminations([CellSet::EMPTY; 9]);
+
+    /// Removes `digit` from `cell`.
+    #[inline]
+    pub fn insert(&mut self, cell: Cell, digit: Digit) {
+        self.0[digit.index()].insert(cell);
+    }
+
+    /// Removes `digit` from every cell of `cells`.
+    #[inline]
+    pub fn insert_cells(&mut self, cells: CellSet, digit: Digit) {
+        self.0[digit.index()] |= cells;
+    }
+
+    /// The cells that lose `digit`.
+    #[inline]
+    pub fn cells(&self, digit: Digit) -> CellSet {
+        self.0[digit.index()]
+    }
+
+    #[inline]
+    pub fn contains(&self, cell: Cell, digit: Digit) -> bool {
+        self.0[digit.index()].contains(cell)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|s| s.is_empty())
+    }
+
+    /// How many candidates.
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|s| s.len()).sum()
+    }
+
+    /// Keeps only the candidates still present in `grid`.
+    pub fn retain_in(&mut self, grid: &Candidates) {
+        for digit in Digit::all() {
+            self.0[digit.index()] &= grid.cells_with(digit);
+        }
+    }
+
+    /// Every (cell, digit), by digit then cell.
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        Digit::all().flat_map(move |d| self.0[d.index()].iter().map(move |c| (c, d)))
+    }
+}
+
+impl fmt::Display for Eliminations {
+    /// `r1c7,r3c8<>2, r2c1<>5`: grouped by digit.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let groups = Digit::all().filter(|d| !self.cells(*d).is_empty());
+        for (i, digit) in groups.enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}<>{digit}", self.cells(digit))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Eliminations {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Eliminations({self})")
+    }
+}
+
+/// The pattern that justifies a step. Each technique fills what it uses:
+/// - `digits`: the digits of the pattern (a subset's digits, a fish's digit);
+/// - `cells`: the pattern's cells (a subset, a wing, a locked pair);
+/// - `base` and `cover`: fish base and cover sets; the house a locked candidate is
+///   confined to is `base` alone;
+/// - `fins`: fins of finned fish;
+/// - `pivot`: the pivot cell of a wing.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
+pub struct Pattern {
+    pub digits: DigitSet,
+    pub cells: CellSet,
+    pub base: HouseSet,
+    pub cover: HouseSet,
+    pub fins: CellSet,
+    pub pivot: Option<Cell>,
+}
+
+/// One pattern instance and its consequences.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Step {
+    pub technique: Technique,
+    /// The cell set by this step, and its digit.
+    pub placement: Option<(Cell, Digit)>,
+    pub eliminations: Eliminations,
+    pub pattern: Pattern,
+}
+
+impl Step {
+    /// A step that sets `cell` to `digit`.
+    pub fn placing(technique: Technique, cell: Cell, digit: Digit, pattern: Pattern) -> Step {
+        Step {
+            technique,
+            placement: Some((cell, digit)),
+            eliminations: Eliminations::NONE,
+            pattern,
+        }
+    }
+
+    /// A step that removes candidates.
+    pub fn eliminating(technique: Technique, pattern: Pattern, eliminations: Eliminations) -> Step {
+        Step {
+            technique,
+            placement: None,
+            eliminations,
+            pattern,
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    /// `Label: pattern => consequence`, where the pattern is, depending on what it holds,
+    /// `digits base cover` (fish), `digits in cells` (subsets, wings: pivot first), or
+    /// `digits in base` (locked candidates). A pattern without digits (singles, brute
+    /// force) is not written: `Hidden Single: r8c6=1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.technique.label())?;
+        let p = &self.pattern;
+        if !p.digits.is_empty() {
+            write!(f, "{}", p.digits)?;
+            if !p.base.is_empty() && !p.cover.is_empty() {
+                write!(f, " {} {}", p.base, p.cover)?;
+            } else if !p.cells.is_empty() {
+                f.write_str(" in ")?;
+                match p.pivot {
+                    Some(pivot) => {
+                        let others = p.cells - CellSet::single(pivot);
+                        write!(f, "{pivot}")?;
+                        if !others.is_empty() {
+                            write!(f, ",{others}")?;
+                        }
+                    }
+                    None => write!(f, "{}", p.cells)?,
+                }
+            } else if !p.base.is_empty() {
+                write!(f, " in {}", p.base)?;
+            }
+            if !p.fins.is_empty() {
+                write!(f, " fins {}", p.fins)?;
+            }
+            f.write_str(" => ")?;
+        }
+        let mut parts = 0;
+        if let Some((cell, digit)) = self.placement {
+            write!(f, "{cell}={digit}")?;
+            parts += 1;
+        }
+        if !self.eliminations.is_empty() {
+            if parts > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}", self.eliminations)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::House;
+
+    #[test]
+    fn renders_the_forum_notation() {
+        let mut elims = Eliminations::NONE;
+        elims.insert(Cell::at(0, 6), Digit::new(2));
+        let pair = Step::eliminating(
+            Technique::NakedPair,
+            Pattern {
+                digits: [Digit::new(1), Digit::new(2)].into_iter().collect(),
+                cells: [Cell::at(0, 1), Cell::at(0, 4)].into_iter().collect(),
+                base: HouseSet::single(House::row(0)),
+                ..Pattern::default()
+            },
+            elims,
+        );
+        assert_eq!(pair.to_string(), "Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2");
+
+        let single = Step::placing(
+            Technique::HiddenSingle,
+            Cell::at(7, 5),
+            Digit::new(1),
+            Pattern::default(),
+        );
+        assert_eq!(single.to_string(), "Hidden Single: r8c6=1");
+
+        let mut elims = Eliminations::NONE;
+        elims.insert(Cell::at(4, 2), Digit::new(4));
+        let xwing = Step::eliminating(
+            Technique::XWing,
+            Pattern {
+                digits: DigitSet::single(Digit::new(4)),
+                base: [House::row(1), House::row(6)].into_iter().collect(),
+                cover: [House::column(2), House::column(7)].into_iter().collect(),
+                ..Pattern::default()
+            },
+            elims,
+        );
+        assert_eq!(xwing.to_string(), "X-Wing: 4 r2,r7 c3,c8 => r5c3<>4");
+    }
+
+    #[test]
+    fn groups_eliminations_by_digit() {
+        let mut e = Eliminations::NONE;
+        e.insert(Cell::at(2, 7), Digit::new(2));
+        e.insert(Cell::at(0, 6), Digit::new(2));
+        e.insert(Cell::at(1, 0), Digit::new(5));
+        assert_eq!(e.to_string(), "r1c7,r3c8<>2, r2c1<>5");
+        assert_eq!(e.len(), 3);
+    }
+}

@@ -1,0 +1,214 @@
+//! The technique catalogue: one line per technique in [`catalogue!`] gives its stable
+//! kebab-case name, its HoDoKu code, its label, HoDoKu's level and base score, whether it
+//! is in the `standard` preset, and the finder function that searches a grid for it.
+//! The order of the lines is HoDoKu's default solving order.
+//!
+//! Adding a technique means writing its finder in a file of this folder and adding one
+//! line below. A finder reads a [`Candidates`] grid, never changes it, and reports each
+//! pattern instance as a [`Step`] into a [`StepSink`], stopping when the sink says so.
+
+mod brute_force;
+mod intersections;
+mod related_sets;
+mod singles;
+mod wings;
+
+use crate::candidates::Candidates;
+use crate::grade::Level;
+use crate::puzzle::Solution;
+use crate::step::Step;
+use std::fmt;
+use std::ops::ControlFlow;
+
+/// What every technique's finder looks like.
+pub type Finder = fn(&Candidates, &mut StepSink<'_>) -> ControlFlow<()>;
+
+/// The catalogue's facts about one technique.
+#[derive(Debug)]
+pub struct TechniqueInfo {
+    /// Stable kebab-case name, used on the command line and as CSV column name.
+    pub name: &'static str,
+    /// HoDoKu's code, accepted as an alias.
+    pub code: &'static str,
+    /// Human label, as HoDoKu prints it.
+    pub label: &'static str,
+    /// HoDoKu's level for the technique.
+    pub level: Level,
+    /// HoDoKu's base score for one step.
+    pub score: u32,
+    /// Whether HoDoKu's default ladder (our `standard` preset) uses it.
+    pub standard: bool,
+    finder: Finder,
+}
+
+macro_rules! catalogue {
+    ($($variant:ident: $name:literal, $code:literal, $label:literal, $level:ident, $score:literal,
+       $standard:literal, $finder:path;)*) => {
+        /// A solving technique. Declaration order is HoDoKu's default order.
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+        pub enum Technique {
+            $($variant,)*
+        }
+
+        static CATALOGUE: &[TechniqueInfo] = &[
+            $(TechniqueInfo {
+                name: $name,
+                code: $code,
+                label: $label,
+                level: Level::$level,
+                score: $score,
+                standard: $standard,
+                finder: $finder,
+            },)*
+        ];
+
+        impl Technique {
+            /// Every technique, in catalogue order.
+            pub const ALL: &'static [Technique] = &[$(Technique::$variant,)*];
+        }
+    };
+}
+
+catalogue! {
+    FullHouse: "full-house", "fh", "Full House", Easy, 4, true, singles::full_houses;
+    NakedSingle: "naked-single", "n1", "Naked Single", Easy, 4, true, singles::naked_singles;
+    HiddenSingle: "hidden-single", "h1", "Hidden Single", Easy, 14, true, singles::hidden_singles;
+    LockedPair: "locked-pair", "l2", "Locked Pair", Medium, 40, true, intersections::locked_pairs;
+    LockedTriple: "locked-triple", "l3", "Locked Triple", Medium, 60, true, intersections::locked_triples;
+    LockedCandidatesPointing: "locked-candidates-pointing", "lc1",
+        "Locked Candidates Type 1 (Pointing)", Medium, 50, true, intersections::pointing;
+    LockedCandidatesClaiming: "locked-candidates-claiming", "lc2",
+        "Locked Candidates Type 2 (Claiming)", Medium, 50, true, intersections::claiming;
+    NakedPair: "naked-pair", "n2", "Naked Pair", Medium, 60, true, related_sets::naked_pairs;
+    NakedTriple: "naked-triple", "n3", "Naked Triple", Medium, 80, true, related_sets::naked_triples;
+    HiddenPair: "hidden-pair", "h2", "Hidden Pair", Medium, 70, true, related_sets::hidden_pairs;
+    HiddenTriple: "hidden-triple", "h3", "Hidden Triple", Medium, 100, true, related_sets::hidden_triples;
+    NakedQuad: "naked-quad", "n4", "Naked Quadruple", Hard, 120, true, related_sets::naked_quads;
+    HiddenQuad: "hidden-quad", "h4", "Hidden Quadruple", Hard, 150, true, related_sets::hidden_quads;
+    XWing: "x-wing", "bf2", "X-Wing", Hard, 140, true, related_sets::x_wings;
+    Swordfish: "swordfish", "bf3", "Swordfish", Hard, 150, true, related_sets::swordfish;
+    Jellyfish: "jellyfish", "bf4", "Jellyfish", Hard, 160, true, related_sets::jellyfish;
+    XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, wings::xy_wings;
+    XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, wings::xyz_wings;
+    BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, brute_force::brute_force;
+}
+
+impl Technique {
+    /// How many techniques the catalogue holds.
+    pub const COUNT: usize = Technique::ALL.len();
+
+    /// The catalogue's facts.
+    #[inline]
+    pub fn info(self) -> &'static TechniqueInfo {
+        &CATALOGUE[self as usize]
+    }
+    /// Position in the catalogue, for per-technique arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+    pub fn code(self) -> &'static str {
+        self.info().code
+    }
+    pub fn label(self) -> &'static str {
+        self.info().label
+    }
+
+    /// Looks a technique up by name or HoDoKu code, ignoring case.
+    pub fn from_name(text: &str) -> Option<Technique> {
+        let text = text.trim();
+        Technique::ALL.iter().copied().find(|t| {
+            t.name().eq_ignore_ascii_case(text) || t.code().eq_ignore_ascii_case(text)
+        })
+    }
+
+    /// Searches `grid` for this technique and reports into `sink`.
+    #[inline]
+    pub fn find(self, grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        (self.info().finder)(grid, sink)
+    }
+
+    /// Every step this technique finds in `grid`, in the finder's order. Convenient for
+    /// tests, hints and explanations; the solver uses [`Technique::find`] with a reused buffer.
+    pub fn find_all(self, grid: &Candidates, solution: Option<&Solution>) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let mut sink = StepSink::new(grid, solution, &mut steps, usize::MAX);
+        let _ = self.find(grid, &mut sink);
+        steps
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where finders report steps. It drops what would change nothing in the grid (so a
+/// pattern whose eliminations are already done never counts as progress) and tells the
+/// finder to stop once the solver has as many steps as it wants.
+pub struct StepSink<'a> {
+    grid: &'a Candidates,
+    solution: Option<&'a Solution>,
+    steps: &'a mut Vec<Step>,
+    limit: usize,
+}
+
+impl<'a> StepSink<'a> {
+    /// A sink that collects up to `limit` productive steps for `grid` into `steps`.
+    /// `solution`, when known, is what the brute-force rung copies cells from.
+    pub fn new(
+        grid: &'a Candidates,
+        solution: Option<&'a Solution>,
+        steps: &'a mut Vec<Step>,
+        limit: usize,
+    ) -> Self {
+        StepSink {
+            grid,
+            solution,
+            steps,
+            limit,
+        }
+    }
+
+    /// Reports a step; `Break` when no more are wanted.
+    #[inline]
+    pub fn push(&mut self, mut step: Step) -> ControlFlow<()> {
+        if self.grid.trim(&mut step) {
+            self.steps.push(step);
+        }
+        if self.steps.len() >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// The puzzle's solution, when the caller knows it.
+    pub fn solution(&self) -> Option<&'a Solution> {
+        self.solution
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn names_and_codes_are_unique_and_resolve() {
+        let mut seen = HashSet::new();
+        for &t in Technique::ALL {
+            assert!(seen.insert(t.name()), "duplicate name {}", t.name());
+            assert!(seen.insert(t.code()), "duplicate code {}", t.code());
+            assert_eq!(Technique::from_name(t.name()), Some(t));
+            assert_eq!(Technique::from_name(&t.code().to_uppercase()), Some(t));
+            assert!(t.name().chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+        }
+        assert_eq!(Technique::from_name("nope"), None);
+        assert_eq!(Technique::from_name("lc1"), Some(Technique::LockedCandidatesPointing));
+    }
+}

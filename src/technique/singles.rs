@@ -1,0 +1,133 @@
+//! Singles: Full House (the last empty cell of a house), Naked Single (a cell with one
+//! candidate) and Hidden Single (a digit with one place left in a house).
+//! Each step places one digit; its pattern names the cell and, for full houses and hidden
+//! singles, the house.
+
+use super::StepSink;
+use crate::bitset::{CellSet, HouseSet};
+use crate::candidates::Candidates;
+use crate::geometry::{Digit, House};
+use crate::step::{Pattern, Step};
+use crate::technique::Technique;
+use std::ops::ControlFlow;
+
+/// The last empty cell of a house.
+pub fn full_houses(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    for house in House::all() {
+        let empty = grid.unsolved() & house.cell_set();
+        let Some(cell) = empty.single_member() else {
+            continue;
+        };
+        let Some(digit) = grid.candidates(cell).single_member() else {
+            continue;
+        };
+        let pattern = Pattern {
+            cells: CellSet::single(cell),
+            base: HouseSet::single(house),
+            ..Pattern::default()
+        };
+        sink.push(Step::placing(Technique::FullHouse, cell, digit, pattern))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// A cell with a single candidate.
+pub fn naked_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    for cell in grid.unsolved().iter() {
+        if let Some(digit) = grid.candidates(cell).single_member() {
+            let pattern = Pattern {
+                cells: CellSet::single(cell),
+                ..Pattern::default()
+            };
+            sink.push(Step::placing(Technique::NakedSingle, cell, digit, pattern))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A digit with a single place left in a house.
+pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    for house in House::all() {
+        for digit in Digit::all() {
+            let positions = grid.positions(house, digit);
+            if positions.count_ones() != 1 {
+                continue;
+            }
+            let cell = house.cells()[positions.trailing_zeros() as usize];
+            let pattern = Pattern {
+                cells: CellSet::single(cell),
+                base: HouseSet::single(house),
+                ..Pattern::default()
+            };
+            sink.push(Step::placing(Technique::HiddenSingle, cell, digit, pattern))?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+
+    fn d(v: u8) -> Digit {
+        Digit::new(v)
+    }
+
+    /// Places digits 1..=8 in the first eight cells of `house`, leaving the last empty.
+    fn fill_all_but_last(house: House) -> Candidates {
+        let mut grid = Candidates::empty();
+        for (i, &cell) in house.cells()[..8].iter().enumerate() {
+            grid.place(cell, d(i as u8 + 1));
+        }
+        grid
+    }
+
+    #[test]
+    fn full_house_in_a_row_a_column_and_a_box() {
+        for house in [House::row(3), House::column(6), House::box_(8)] {
+            let grid = fill_all_but_last(house);
+            let steps = Technique::FullHouse.find_all(&grid, None);
+            let last = house.cells()[8];
+            assert!(
+                steps.iter().any(|s| s.placement == Some((last, d(9)))
+                    && s.pattern.base.contains(house)),
+                "{house}: {steps:?}"
+            );
+            assert_eq!(steps[0].to_string(), format!("Full House: {last}=9"));
+        }
+        assert!(Technique::FullHouse.find_all(&Candidates::empty(), None).is_empty());
+    }
+
+    #[test]
+    fn naked_single_found_and_not_found() {
+        let mut grid = Candidates::empty();
+        assert!(Technique::NakedSingle.find_all(&grid, None).is_empty());
+        let cell = Cell::at(4, 4);
+        for v in 1..=8 {
+            grid.eliminate(cell, d(v));
+        }
+        let steps = Technique::NakedSingle.find_all(&grid, None);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].placement, Some((cell, d(9))));
+        assert_eq!(steps[0].to_string(), "Naked Single: r5c5=9");
+    }
+
+    #[test]
+    fn hidden_single_in_a_row_a_column_and_a_box() {
+        for house in [House::row(2), House::column(7), House::box_(4)] {
+            let mut grid = Candidates::empty();
+            let target = house.cells()[5];
+            for &cell in house.cells() {
+                if cell != target {
+                    grid.eliminate(cell, d(3));
+                }
+            }
+            let steps = Technique::HiddenSingle.find_all(&grid, None);
+            assert_eq!(steps.len(), 1, "{house}");
+            assert_eq!(steps[0].placement, Some((target, d(3))));
+            assert_eq!(steps[0].pattern.base, HouseSet::single(house));
+        }
+        assert!(Technique::HiddenSingle.find_all(&Candidates::empty(), None).is_empty());
+    }
+}
