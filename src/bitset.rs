@@ -211,14 +211,19 @@ mod tests {
 
     #[test]
     fn digit_set_algebra_and_order() {
-        let a: DigitSet = [Digit::new(5), Digit::new(1), Digit::new(9)].into_iter().collect();
+        let a: DigitSet = [Digit::new(5), Digit::new(1), Digit::new(9)]
+            .into_iter()
+            .collect();
         assert_eq!(a.len(), 3);
         assert_eq!(a.iter().map(Digit::get).collect::<Vec<_>>(), vec![1, 5, 9]);
         assert_eq!((!a).len(), 6);
         assert!(!(!a).contains(Digit::new(5)));
         assert_eq!(a.to_string(), "1,5,9");
         assert_eq!(a.single_member(), None);
-        assert_eq!(DigitSet::single(Digit::new(7)).single_member(), Some(Digit::new(7)));
+        assert_eq!(
+            DigitSet::single(Digit::new(7)).single_member(),
+            Some(Digit::new(7))
+        );
         assert_eq!(DigitSet::ALL.len(), 9);
     }
 

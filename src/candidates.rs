@@ -233,10 +233,19 @@ impl fmt::Display for Candidates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = |cell: Cell| match self.value(cell) {
             Some(d) => d.to_string(),
-            None => self.candidates(cell).iter().map(|d| d.to_string()).collect(),
+            None => self
+                .candidates(cell)
+                .iter()
+                .map(|d| d.to_string())
+                .collect(),
         };
         let widths: Vec<usize> = (0..9)
-            .map(|c| (0..9).map(|r| text(Cell::at(r, c)).len()).max().unwrap_or(1))
+            .map(|c| {
+                (0..9)
+                    .map(|r| text(Cell::at(r, c)).len())
+                    .max()
+                    .unwrap_or(1)
+            })
             .collect();
         let rule = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
             for stack in 0..3 {
@@ -293,7 +302,10 @@ mod tests {
         assert!(grid.candidates(Cell::at(4, 4)).is_empty());
         assert_eq!(grid.cells_with(Digit::new(5)).len(), 81 - 21);
         assert_eq!(grid.positions(House::row(4), Digit::new(5)), 0);
-        assert_eq!(grid.positions(House::row(0), Digit::new(5)), 0x1ff & !(1 << 4));
+        assert_eq!(
+            grid.positions(House::row(0), Digit::new(5)),
+            0x1ff & !(1 << 4)
+        );
         assert!(!grid.has(Cell::at(3, 3), Digit::new(5)));
         assert_views_agree(&grid);
         assert!(grid.eliminate(Cell::at(0, 0), Digit::new(1)));

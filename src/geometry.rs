@@ -333,7 +333,9 @@ mod tests {
     #[test]
     fn every_cell_is_in_three_houses_and_has_20_peers() {
         for cell in Cell::all() {
-            let houses: Vec<_> = House::all().filter(|h| h.cell_set().contains(cell)).collect();
+            let houses: Vec<_> = House::all()
+                .filter(|h| h.cell_set().contains(cell))
+                .collect();
             assert_eq!(houses, cell.houses().to_vec());
             assert_eq!(cell.peers().len(), 20);
             assert!(!cell.peers().contains(cell));

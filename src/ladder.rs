@@ -191,7 +191,12 @@ mod tests {
         let l = Ladder::parse("n1, hidden-single,LC1,n2").unwrap();
         assert_eq!(
             l.rungs(),
-            &[NakedSingle, HiddenSingle, LockedCandidatesPointing, NakedPair]
+            &[
+                NakedSingle,
+                HiddenSingle,
+                LockedCandidatesPointing,
+                NakedPair
+            ]
         );
         assert_eq!(Ladder::parse(&l.to_string()).unwrap(), l);
         let standard = Ladder::default();

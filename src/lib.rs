@@ -11,6 +11,7 @@
 
 pub mod bitset;
 pub mod candidates;
+pub mod cli;
 pub mod geometry;
 pub mod grade;
 pub mod ladder;

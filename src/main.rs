@@ -1,3 +1,5 @@
-fn main() {
-    println!("sudolab {}", env!("CARGO_PKG_VERSION"));
+//! The `sudolab` binary: everything lives in the library's `cli` module.
+
+fn main() -> std::process::ExitCode {
+    sudolab::cli::main()
 }

@@ -22,7 +22,11 @@ pub enum ParseError {
     #[error("bad character {character:?} at position {position}")]
     BadCharacter { position: usize, character: char },
     #[error("grid row {row} (line {line}) has {found} cells, a row has 9")]
-    BadRow { row: usize, line: usize, found: usize },
+    BadRow {
+        row: usize,
+        line: usize,
+        found: usize,
+    },
     #[error("grid has {found} rows, a grid has 9")]
     RowCount { found: usize },
     #[error("clashing givens: {digit} at {first} and {second}, both in {house}")]
@@ -295,7 +299,13 @@ mod tests {
             let line = format!("  {BLOG_VERY_EASY}{sep}rating 1.2 # whatever");
             assert_eq!(Puzzle::parse_line(&line).unwrap(), p, "separator {sep:?}");
         }
-        assert_eq!(p.given_count(), BLOG_VERY_EASY.bytes().filter(|b| b.is_ascii_digit()).count());
+        assert_eq!(
+            p.given_count(),
+            BLOG_VERY_EASY
+                .bytes()
+                .filter(|b| b.is_ascii_digit())
+                .count()
+        );
     }
 
     #[test]
@@ -379,7 +389,10 @@ mod tests {
 ...|7.3|145
 3.8|.4.|2.6
 ";
-        assert_eq!(Puzzle::parse_grid(grid).unwrap().to_string(), BLOG_VERY_EASY);
+        assert_eq!(
+            Puzzle::parse_grid(grid).unwrap().to_string(),
+            BLOG_VERY_EASY
+        );
         assert_eq!(Puzzle::parse(grid).unwrap().to_string(), BLOG_VERY_EASY);
         let spaced = grid.replace('|', " | ").replace('.', "0 ");
         assert_eq!(Puzzle::parse(&spaced).unwrap().to_string(), BLOG_VERY_EASY);

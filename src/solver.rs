@@ -145,7 +145,12 @@ impl Solver {
     pub fn solve(&self, puzzle: &Puzzle, solution: Option<&Solution>) -> Report {
         let mut grid = Candidates::from_puzzle(puzzle);
         let mut steps = Vec::new();
-        let summary = self.run(&mut grid, solution, &mut Scratch::default(), Some(&mut steps));
+        let summary = self.run(
+            &mut grid,
+            solution,
+            &mut Scratch::default(),
+            Some(&mut steps),
+        );
         Report {
             summary,
             steps,
@@ -274,7 +279,10 @@ mod tests {
             assert_eq!(report.summary.outcome, Outcome::Solved, "{policy}");
             let solution = report.grid.solution().expect("a valid full grid");
             assert!(solution.fits(&puzzle));
-            assert_eq!(report.summary.placements as usize, 81 - puzzle.given_count());
+            assert_eq!(
+                report.summary.placements as usize,
+                81 - puzzle.given_count()
+            );
             assert_eq!(report.steps.len() as u32, report.summary.steps);
             assert_eq!(report.summary.counts.total(), report.summary.steps);
             assert!(report.summary.hardest.is_some());
@@ -310,9 +318,14 @@ mod tests {
         let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
         let grid = Candidates::from_puzzle(&puzzle);
         let solver = Solver::new(Ladder::default(), Policy::Single);
-        let step = solver.next_step(&grid, None).expect("a single is available");
+        let step = solver
+            .next_step(&grid, None)
+            .expect("a single is available");
         assert!(step.placement.is_some());
-        assert_eq!(Some(step), solver.solve(&puzzle, None).steps.first().copied());
+        assert_eq!(
+            Some(step),
+            solver.solve(&puzzle, None).steps.first().copied()
+        );
         assert_eq!(grid, Candidates::from_puzzle(&puzzle));
     }
 }

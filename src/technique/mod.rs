@@ -120,9 +120,10 @@ impl Technique {
     /// Looks a technique up by name or HoDoKu code, ignoring case.
     pub fn from_name(text: &str) -> Option<Technique> {
         let text = text.trim();
-        Technique::ALL.iter().copied().find(|t| {
-            t.name().eq_ignore_ascii_case(text) || t.code().eq_ignore_ascii_case(text)
-        })
+        Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| t.name().eq_ignore_ascii_case(text) || t.code().eq_ignore_ascii_case(text))
     }
 
     /// Searches `grid` for this technique and reports into `sink`.
@@ -209,6 +210,9 @@ mod tests {
             assert!(t.name().chars().all(|c| c.is_ascii_lowercase() || c == '-'));
         }
         assert_eq!(Technique::from_name("nope"), None);
-        assert_eq!(Technique::from_name("lc1"), Some(Technique::LockedCandidatesPointing));
+        assert_eq!(
+            Technique::from_name("lc1"),
+            Some(Technique::LockedCandidatesPointing)
+        );
     }
 }

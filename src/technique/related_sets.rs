@@ -12,4 +12,14 @@ macro_rules! not_yet {
         }
     )*};
 }
-not_yet!(naked_pairs, naked_triples, naked_quads, hidden_pairs, hidden_triples, hidden_quads, x_wings, swordfish, jellyfish);
+not_yet!(
+    naked_pairs,
+    naked_triples,
+    naked_quads,
+    hidden_pairs,
+    hidden_triples,
+    hidden_quads,
+    x_wings,
+    swordfish,
+    jellyfish
+);

@@ -90,13 +90,18 @@ mod tests {
             let steps = Technique::FullHouse.find_all(&grid, None);
             let last = house.cells()[8];
             assert!(
-                steps.iter().any(|s| s.placement == Some((last, d(9)))
-                    && s.pattern.base.contains(house)),
+                steps
+                    .iter()
+                    .any(|s| s.placement == Some((last, d(9))) && s.pattern.base.contains(house)),
                 "{house}: {steps:?}"
             );
             assert_eq!(steps[0].to_string(), format!("Full House: {last}=9"));
         }
-        assert!(Technique::FullHouse.find_all(&Candidates::empty(), None).is_empty());
+        assert!(
+            Technique::FullHouse
+                .find_all(&Candidates::empty(), None)
+                .is_empty()
+        );
     }
 
     #[test]
@@ -128,6 +133,10 @@ mod tests {
             assert_eq!(steps[0].placement, Some((target, d(3))));
             assert_eq!(steps[0].pattern.base, HouseSet::single(house));
         }
-        assert!(Technique::HiddenSingle.find_all(&Candidates::empty(), None).is_empty());
+        assert!(
+            Technique::HiddenSingle
+                .find_all(&Candidates::empty(), None)
+                .is_empty()
+        );
     }
 }

@@ -1,0 +1,51 @@
+//! The `sudolab` command line: one subcommand per file, each with its clap arguments and
+//! an `execute` function returning the process exit code. Errors that reach here are
+//! usage, configuration or I/O errors and exit with code 2.
+
+mod compare;
+mod explain;
+mod report;
+mod run;
+mod techniques;
+mod unlock;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Study Sudoku puzzles the way a human solves them, at corpus scale.
+#[derive(Parser, Debug)]
+#[command(name = "sudolab", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Run(run::RunArgs),
+    Techniques(techniques::TechniquesArgs),
+    Report(report::ReportArgs),
+    Compare(compare::CompareArgs),
+    Unlock(unlock::UnlockArgs),
+    Explain(explain::ExplainArgs),
+}
+
+/// Parses the command line, runs the subcommand and maps its result to an exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => run::execute(args),
+        Command::Techniques(args) => techniques::execute(args),
+        Command::Report(args) => report::execute(args),
+        Command::Compare(args) => compare::execute(args),
+        Command::Unlock(args) => unlock::execute(args),
+        Command::Explain(args) => explain::execute(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("sudolab: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
