@@ -17,6 +17,7 @@ pub mod grade;
 pub mod ladder;
 pub mod oracle;
 pub mod puzzle;
+pub mod record;
 pub mod solver;
 pub mod step;
 pub mod technique;

@@ -131,47 +131,56 @@ impl Step {
     }
 }
 
+/// How a technique's pattern is written, between its label and `=>`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Notation {
+    /// Nothing: `Hidden Single: r8c6=1`.
+    Placement,
+    /// Digits in cells, the pivot first when there is one: `1,2 in r1c2,r1c5`.
+    Cells,
+    /// Digit, base sets, cover sets, then fins: `4 r2,r7 c3,c8`.
+    Fish,
+    /// Digits in the houses of `base`: `4 in b1`.
+    Houses,
+}
+
 impl fmt::Display for Step {
-    /// `Label: pattern => consequence`, where the pattern is, depending on what it holds,
-    /// `digits base cover` (fish), `digits in cells` (subsets, wings: pivot first), or
-    /// `digits in base` (locked candidates). A pattern without digits (singles, brute
-    /// force) is not written: `Hidden Single: r8c6=1`.
+    /// `Label: pattern => consequence`, the pattern written in the technique's [`Notation`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.technique.label())?;
         let p = &self.pattern;
-        if !p.digits.is_empty() {
+        let notation = self.technique.info().notation;
+        if notation != Notation::Placement {
             write!(f, "{}", p.digits)?;
-            if !p.base.is_empty() && !p.cover.is_empty() {
-                write!(f, " {} {}", p.base, p.cover)?;
-            } else if !p.cells.is_empty() {
-                f.write_str(" in ")?;
-                match p.pivot {
-                    Some(pivot) => {
-                        let others = p.cells - CellSet::single(pivot);
+            match notation {
+                Notation::Cells => {
+                    f.write_str(" in ")?;
+                    if let Some(pivot) = p.pivot {
                         write!(f, "{pivot}")?;
+                        let others = p.cells - CellSet::single(pivot);
                         if !others.is_empty() {
                             write!(f, ",{others}")?;
                         }
+                    } else {
+                        write!(f, "{}", p.cells)?;
                     }
-                    None => write!(f, "{}", p.cells)?,
                 }
-            } else if !p.base.is_empty() {
-                write!(f, " in {}", p.base)?;
+                Notation::Fish => write!(f, " {} {}", p.base, p.cover)?,
+                Notation::Houses => write!(f, " in {}", p.base)?,
+                Notation::Placement => {}
             }
             if !p.fins.is_empty() {
                 write!(f, " fins {}", p.fins)?;
             }
             f.write_str(" => ")?;
         }
-        let mut parts = 0;
         if let Some((cell, digit)) = self.placement {
             write!(f, "{cell}={digit}")?;
-            parts += 1;
-        }
-        if !self.eliminations.is_empty() {
-            if parts > 0 {
+            if !self.eliminations.is_empty() {
                 f.write_str(", ")?;
             }
+        }
+        if !self.eliminations.is_empty() {
             write!(f, "{}", self.eliminations)?;
         }
         Ok(())

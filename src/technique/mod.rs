@@ -16,7 +16,7 @@ mod wings;
 use crate::candidates::Candidates;
 use crate::grade::Level;
 use crate::puzzle::Solution;
-use crate::step::Step;
+use crate::step::{Notation, Step};
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -38,12 +38,14 @@ pub struct TechniqueInfo {
     pub score: u32,
     /// Whether HoDoKu's default ladder (our `standard` preset) uses it.
     pub standard: bool,
+    /// How its steps write their pattern.
+    pub notation: Notation,
     finder: Finder,
 }
 
 macro_rules! catalogue {
     ($($variant:ident: $name:literal, $code:literal, $label:literal, $level:ident, $score:literal,
-       $standard:literal, $finder:path;)*) => {
+       $standard:literal, $notation:ident, $finder:path;)*) => {
         /// A solving technique. Declaration order is HoDoKu's default order.
         #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
         pub enum Technique {
@@ -58,6 +60,7 @@ macro_rules! catalogue {
                 level: Level::$level,
                 score: $score,
                 standard: $standard,
+                notation: Notation::$notation,
                 finder: $finder,
             },)*
         ];
@@ -70,27 +73,28 @@ macro_rules! catalogue {
 }
 
 catalogue! {
-    FullHouse: "full-house", "fh", "Full House", Easy, 4, true, singles::full_houses;
-    NakedSingle: "naked-single", "n1", "Naked Single", Easy, 4, true, singles::naked_singles;
-    HiddenSingle: "hidden-single", "h1", "Hidden Single", Easy, 14, true, singles::hidden_singles;
-    LockedPair: "locked-pair", "l2", "Locked Pair", Medium, 40, true, intersections::locked_pairs;
-    LockedTriple: "locked-triple", "l3", "Locked Triple", Medium, 60, true, intersections::locked_triples;
+    // variant: name, HoDoKu code, label, level, base score, in `standard`, notation, finder
+    FullHouse: "full-house", "fh", "Full House", Easy, 4, true, Placement, singles::full_houses;
+    NakedSingle: "naked-single", "n1", "Naked Single", Easy, 4, true, Placement, singles::naked_singles;
+    HiddenSingle: "hidden-single", "h1", "Hidden Single", Easy, 14, true, Placement, singles::hidden_singles;
+    LockedPair: "locked-pair", "l2", "Locked Pair", Medium, 40, true, Cells, intersections::locked_pairs;
+    LockedTriple: "locked-triple", "l3", "Locked Triple", Medium, 60, true, Cells, intersections::locked_triples;
     LockedCandidatesPointing: "locked-candidates-pointing", "lc1",
-        "Locked Candidates Type 1 (Pointing)", Medium, 50, true, intersections::pointing;
+        "Locked Candidates Type 1 (Pointing)", Medium, 50, true, Houses, intersections::pointing;
     LockedCandidatesClaiming: "locked-candidates-claiming", "lc2",
-        "Locked Candidates Type 2 (Claiming)", Medium, 50, true, intersections::claiming;
-    NakedPair: "naked-pair", "n2", "Naked Pair", Medium, 60, true, related_sets::naked_pairs;
-    NakedTriple: "naked-triple", "n3", "Naked Triple", Medium, 80, true, related_sets::naked_triples;
-    HiddenPair: "hidden-pair", "h2", "Hidden Pair", Medium, 70, true, related_sets::hidden_pairs;
-    HiddenTriple: "hidden-triple", "h3", "Hidden Triple", Medium, 100, true, related_sets::hidden_triples;
-    NakedQuad: "naked-quad", "n4", "Naked Quadruple", Hard, 120, true, related_sets::naked_quads;
-    HiddenQuad: "hidden-quad", "h4", "Hidden Quadruple", Hard, 150, true, related_sets::hidden_quads;
-    XWing: "x-wing", "bf2", "X-Wing", Hard, 140, true, related_sets::x_wings;
-    Swordfish: "swordfish", "bf3", "Swordfish", Hard, 150, true, related_sets::swordfish;
-    Jellyfish: "jellyfish", "bf4", "Jellyfish", Hard, 160, true, related_sets::jellyfish;
-    XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, wings::xy_wings;
-    XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, wings::xyz_wings;
-    BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, brute_force::brute_force;
+        "Locked Candidates Type 2 (Claiming)", Medium, 50, true, Houses, intersections::claiming;
+    NakedPair: "naked-pair", "n2", "Naked Pair", Medium, 60, true, Cells, related_sets::naked_pairs;
+    NakedTriple: "naked-triple", "n3", "Naked Triple", Medium, 80, true, Cells, related_sets::naked_triples;
+    HiddenPair: "hidden-pair", "h2", "Hidden Pair", Medium, 70, true, Cells, related_sets::hidden_pairs;
+    HiddenTriple: "hidden-triple", "h3", "Hidden Triple", Medium, 100, true, Cells, related_sets::hidden_triples;
+    NakedQuad: "naked-quad", "n4", "Naked Quadruple", Hard, 120, true, Cells, related_sets::naked_quads;
+    HiddenQuad: "hidden-quad", "h4", "Hidden Quadruple", Hard, 150, true, Cells, related_sets::hidden_quads;
+    XWing: "x-wing", "bf2", "X-Wing", Hard, 140, true, Fish, related_sets::x_wings;
+    Swordfish: "swordfish", "bf3", "Swordfish", Hard, 150, true, Fish, related_sets::swordfish;
+    Jellyfish: "jellyfish", "bf4", "Jellyfish", Hard, 160, true, Fish, related_sets::jellyfish;
+    XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, Cells, wings::xy_wings;
+    XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, Cells, wings::xyz_wings;
+    BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement, brute_force::brute_force;
 }
 
 impl Technique {

@@ -1,0 +1,305 @@
+//! The per-puzzle result row: the one CSV schema that `sudolab run` writes and `report`,
+//! `compare` and `unlock` read back.
+//!
+//! Columns, in order: `source`, `line`, `puzzle`, `givens`, `status`, `steps`,
+//! `placements`, `eliminations`, `hardest`, `score`, `level`, `micros`, `error`, then one
+//! count column per technique of the ladder (named by technique name, ladder order), then
+//! `solution` when asked for. CSV cannot hold a map, so the counts are fixed columns
+//! generated from the ladder; readers find them by name.
+
+use crate::grade::Level;
+use crate::technique::Technique;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// What happened to a puzzle line.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Status {
+    /// Every cell set by the ladder (brute-force steps included when it is a rung).
+    Solved,
+    /// Logic alone stops before the end.
+    Stuck,
+    /// The givens admit no solution.
+    NoSolution,
+    /// The givens admit two or more solutions.
+    MultipleSolutions,
+    /// Not a puzzle: wrong length, bad character, clashing givens (`error` says which).
+    Invalid,
+    /// A verified step contradicted the solution: a solver bug.
+    Unsound,
+}
+
+impl Status {
+    pub const ALL: [Status; 6] = [
+        Status::Solved,
+        Status::Stuck,
+        Status::NoSolution,
+        Status::MultipleSolutions,
+        Status::Invalid,
+        Status::Unsound,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Stuck => "stuck",
+            Status::NoSolution => "no-solution",
+            Status::MultipleSolutions => "multiple-solutions",
+            Status::Invalid => "invalid",
+            Status::Unsound => "unsound",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Status {
+    type Err = RecordError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Status::ALL
+            .into_iter()
+            .find(|st| st.name() == s)
+            .ok_or_else(|| RecordError::BadValue {
+                column: "status",
+                value: s.to_string(),
+            })
+    }
+}
+
+/// One puzzle line's result.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Record {
+    /// The input file's path as given (`-` for stdin).
+    pub source: String,
+    /// 1-based line number within the source.
+    pub line: u64,
+    /// The normalised puzzle (`.` for blanks), or the raw line when it is not a puzzle.
+    pub puzzle: String,
+    /// Number of givens; `None` for invalid lines.
+    pub givens: Option<u32>,
+    pub status: Status,
+    pub steps: u32,
+    pub placements: u32,
+    pub eliminations: u32,
+    pub hardest: Option<Technique>,
+    pub score: u32,
+    /// `None` unless the puzzle was solved.
+    pub level: Option<Level>,
+    /// Time spent on the puzzle (uniqueness check and logic), in microseconds.
+    pub micros: u64,
+    /// Why the line is invalid, or the unsound step; empty otherwise.
+    pub error: String,
+    /// Uses of each technique, aligned with the file's technique columns.
+    pub counts: Vec<u32>,
+    /// The unique solution, when asked for and known.
+    pub solution: Option<String>,
+}
+
+/// Why a CSV row could not be read back as a [`Record`].
+#[derive(Debug, Error)]
+pub enum RecordError {
+    #[error("missing column {0:?}")]
+    MissingColumn(&'static str),
+    #[error("column {column:?}: bad value {value:?}")]
+    BadValue { column: &'static str, value: String },
+    #[error(transparent)]
+    Csv(#[from] csv::Error),
+}
+
+const FIXED: [&str; 13] = [
+    "source",
+    "line",
+    "puzzle",
+    "givens",
+    "status",
+    "steps",
+    "placements",
+    "eliminations",
+    "hardest",
+    "score",
+    "level",
+    "micros",
+    "error",
+];
+
+/// The column layout of one results file.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Columns {
+    /// The technique count columns, in file order.
+    pub techniques: Vec<Technique>,
+    /// Whether the `solution` column is present.
+    pub solution: bool,
+}
+
+impl Columns {
+    /// The header row.
+    pub fn header(&self) -> Vec<&'static str> {
+        let mut header: Vec<&'static str> = FIXED.to_vec();
+        header.extend(self.techniques.iter().map(|t| t.name()));
+        if self.solution {
+            header.push("solution");
+        }
+        header
+    }
+
+    /// Recognises the layout from a header row. Technique columns are the known technique
+    /// names after `error`; unknown extra columns are ignored.
+    pub fn from_header(header: &csv::StringRecord) -> Result<Columns, RecordError> {
+        for (i, name) in FIXED.iter().enumerate() {
+            if header.get(i) != Some(name) {
+                return Err(RecordError::MissingColumn(name));
+            }
+        }
+        let rest = header.iter().skip(FIXED.len());
+        Ok(Columns {
+            techniques: rest.clone().filter_map(Technique::from_name).collect(),
+            solution: header.iter().any(|h| h == "solution"),
+        })
+    }
+}
+
+fn parse<T: FromStr>(column: &'static str, value: &str) -> Result<T, RecordError> {
+    value.parse().map_err(|_| RecordError::BadValue {
+        column,
+        value: value.to_string(),
+    })
+}
+
+fn optional<T>(
+    column: &'static str,
+    value: &str,
+    read: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, RecordError> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    read(value).map(Some).ok_or_else(|| RecordError::BadValue {
+        column,
+        value: value.to_string(),
+    })
+}
+
+impl Record {
+    /// The row's fields in [`Columns::header`] order.
+    pub fn fields(&self) -> Vec<String> {
+        let mut fields = vec![
+            self.source.clone(),
+            self.line.to_string(),
+            self.puzzle.clone(),
+            self.givens.map(|g| g.to_string()).unwrap_or_default(),
+            self.status.to_string(),
+            self.steps.to_string(),
+            self.placements.to_string(),
+            self.eliminations.to_string(),
+            self.hardest
+                .map(|t| t.name().to_string())
+                .unwrap_or_default(),
+            self.score.to_string(),
+            self.level.map(|l| l.name().to_string()).unwrap_or_default(),
+            self.micros.to_string(),
+            self.error.clone(),
+        ];
+        fields.extend(self.counts.iter().map(u32::to_string));
+        if let Some(solution) = &self.solution {
+            fields.push(solution.clone());
+        }
+        fields
+    }
+
+    /// Reads a row written with `columns`.
+    pub fn from_row(columns: &Columns, row: &csv::StringRecord) -> Result<Record, RecordError> {
+        let field =
+            |i: usize, name: &'static str| row.get(i).ok_or(RecordError::MissingColumn(name));
+        let mut counts = Vec::with_capacity(columns.techniques.len());
+        for (i, t) in columns.techniques.iter().enumerate() {
+            counts.push(parse(t.name(), field(FIXED.len() + i, t.name())?)?);
+        }
+        let solution_index = FIXED.len() + columns.techniques.len();
+        Ok(Record {
+            source: field(0, "source")?.to_string(),
+            line: parse("line", field(1, "line")?)?,
+            puzzle: field(2, "puzzle")?.to_string(),
+            givens: optional("givens", field(3, "givens")?, |v| v.parse().ok())?,
+            status: field(4, "status")?.parse()?,
+            steps: parse("steps", field(5, "steps")?)?,
+            placements: parse("placements", field(6, "placements")?)?,
+            eliminations: parse("eliminations", field(7, "eliminations")?)?,
+            hardest: optional("hardest", field(8, "hardest")?, Technique::from_name)?,
+            score: parse("score", field(9, "score")?)?,
+            level: optional("level", field(10, "level")?, Level::from_name)?,
+            micros: parse("micros", field(11, "micros")?)?,
+            error: field(12, "error")?.to_string(),
+            counts,
+            solution: match columns.solution {
+                true => optional("solution", field(solution_index, "solution")?, |v| {
+                    Some(v.to_string())
+                })?,
+                false => None,
+            },
+        })
+    }
+
+    /// Uses of `t`, if the file has a column for it.
+    pub fn count(&self, columns: &Columns, t: Technique) -> Option<u32> {
+        columns
+            .techniques
+            .iter()
+            .position(|&c| c == t)
+            .and_then(|i| self.counts.get(i).copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_survives_a_round_trip_through_csv() {
+        let columns = Columns {
+            techniques: vec![Technique::NakedSingle, Technique::XWing],
+            solution: true,
+        };
+        let record = Record {
+            source: "data/x.txt".into(),
+            line: 7,
+            puzzle: ".".repeat(81),
+            givens: Some(17),
+            status: Status::Solved,
+            steps: 60,
+            placements: 64,
+            eliminations: 3,
+            hardest: Some(Technique::XWing),
+            score: 396,
+            level: Some(Level::Hard),
+            micros: 42,
+            error: String::new(),
+            counts: vec![59, 1],
+            solution: Some("1".repeat(81)),
+        };
+        let mut out = csv::Writer::from_writer(vec![]);
+        out.write_record(columns.header()).unwrap();
+        out.write_record(record.fields()).unwrap();
+        let bytes = out.into_inner().unwrap();
+        let mut reader = csv::Reader::from_reader(bytes.as_slice());
+        let read_columns = Columns::from_header(reader.headers().unwrap()).unwrap();
+        assert_eq!(read_columns, columns);
+        let row = reader.records().next().unwrap().unwrap();
+        let back = Record::from_row(&read_columns, &row).unwrap();
+        assert_eq!(back, record);
+        assert_eq!(back.count(&columns, Technique::XWing), Some(1));
+        assert_eq!(back.count(&columns, Technique::Swordfish), None);
+    }
+
+    #[test]
+    fn status_names_round_trip() {
+        for s in Status::ALL {
+            assert_eq!(s.name().parse::<Status>().unwrap(), s);
+        }
+        assert!("solved!".parse::<Status>().is_err());
+    }
+}
