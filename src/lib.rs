@@ -9,6 +9,7 @@
 //! [`ladder::Ladder`] of [`technique::Technique`]s producing [`step::Step`]s) ->
 //! [`grade`] (score and level).
 
+pub mod analysis;
 pub mod bitset;
 pub mod candidates;
 pub mod cli;

@@ -10,6 +10,7 @@ mod techniques;
 mod unlock;
 
 use clap::{Parser, Subcommand};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Study Sudoku puzzles the way a human solves them, at corpus scale.
@@ -47,5 +48,14 @@ pub fn main() -> ExitCode {
             eprintln!("sudolab: {err:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Writes `bytes` to standard output; a closed pipe (`| head`) is not an error.
+fn print(bytes: &[u8]) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
     }
 }

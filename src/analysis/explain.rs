@@ -1,0 +1,267 @@
+//! `explain`: the path a ladder takes through one puzzle, step by step in the forum
+//! notation, optionally with the pencil-mark grid drawn before every step that is not a
+//! single, then the verdict and HoDoKu's grade; or just the next step, as a hint.
+//!
+//! Every step is checked against the oracle's solution, so an explanation never shows a
+//! wrong deduction without saying so.
+
+use crate::candidates::Candidates;
+use crate::grade::ScoreTable;
+use crate::oracle::{self, Uniqueness};
+use crate::puzzle::{Puzzle, Solution};
+use crate::record::Status;
+use crate::solver::{Outcome, Report, Solver};
+use crate::technique::Technique;
+use std::fmt::Write;
+
+/// Whether `t` is one of the singles, the steps drawn without a grid.
+fn is_single(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+    )
+}
+
+/// The puzzle's solution, or the status that says why there is no single one.
+fn unique_solution(puzzle: &Puzzle) -> Result<Solution, Status> {
+    match oracle::analyse(puzzle) {
+        Uniqueness::Unique(solution) => Ok(solution),
+        Uniqueness::NoSolution => Err(Status::NoSolution),
+        Uniqueness::Multiple(_) => Err(Status::MultipleSolutions),
+    }
+}
+
+fn status_of(outcome: &Outcome) -> Status {
+    match outcome {
+        Outcome::Solved => Status::Solved,
+        Outcome::Stuck => Status::Stuck,
+        // With the solution known and every step verified, a contradiction is a wrong step.
+        Outcome::Contradiction | Outcome::Unsound(_) => Status::Unsound,
+    }
+}
+
+fn header(text: &mut String, label: &str, puzzle: &Puzzle, solver: &Solver) {
+    writeln!(text, "Puzzle   {puzzle}  ({label})").unwrap();
+    let ladder = super::ladder_label(solver.ladder());
+    writeln!(text, "Ladder   {ladder}, policy {}", solver.policy()).unwrap();
+    writeln!(text, "Givens   {}", puzzle.given_count()).unwrap();
+}
+
+fn no_unique_solution(text: &mut String, status: Status) {
+    let why = match status {
+        Status::NoSolution => "no solution: the givens contradict each other",
+        _ => "several solutions: logic cannot decide between them",
+    };
+    writeln!(text, "Verdict  {status}: {why}").unwrap();
+}
+
+/// The full explanation of `puzzle` under `solver`, and its verdict.
+/// With `grid`, the pencil-mark grid is drawn before every step that is not a single.
+pub fn explain(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (String, Status) {
+    let mut text = String::new();
+    header(&mut text, label, puzzle, solver);
+    let solution = match unique_solution(puzzle) {
+        Ok(solution) => solution,
+        Err(status) => {
+            no_unique_solution(&mut text, status);
+            return (text, status);
+        }
+    };
+    let report = solver
+        .clone()
+        .verifying(true)
+        .solve(puzzle, Some(&solution));
+    text.push('\n');
+    write_steps(&mut text, puzzle, &report, grid);
+    text.push('\n');
+    let status = status_of(&report.summary.outcome);
+    write_verdict(&mut text, &report, status);
+    (text, status)
+}
+
+/// Numbered steps, replayed on a grid so that it can be drawn before non-singles.
+fn write_steps(text: &mut String, puzzle: &Puzzle, report: &Report, grid: bool) {
+    let width = report.steps.len().max(1).to_string().len();
+    let mut replay = Candidates::from_puzzle(puzzle);
+    for (i, step) in report.steps.iter().enumerate() {
+        if grid && !is_single(step.technique) {
+            writeln!(text, "{replay}").unwrap();
+        }
+        writeln!(text, "{:>width$}. {step}", i + 1).unwrap();
+        replay.apply(step);
+    }
+    if let Outcome::Unsound(unsound) = &report.summary.outcome {
+        writeln!(text, "\n{unsound}").unwrap();
+    }
+}
+
+fn write_verdict(text: &mut String, report: &Report, status: Status) {
+    let s = &report.summary;
+    let counts = format!(
+        "{} steps ({} placements, {} eliminations)",
+        s.steps, s.placements, s.eliminations
+    );
+    match status {
+        Status::Solved => writeln!(text, "Verdict  solved in {counts}").unwrap(),
+        Status::Stuck => {
+            writeln!(
+                text,
+                "Verdict  stuck after {counts}: no technique of the ladder applies"
+            )
+            .unwrap();
+            writeln!(text, "{}", report.grid).unwrap();
+        }
+        _ => writeln!(
+            text,
+            "Verdict  unsound: a step contradicts the solution (a solver bug)"
+        )
+        .unwrap(),
+    }
+    let hardest = s.hardest.map_or("none", |t| t.name());
+    writeln!(text, "Hardest  {hardest}").unwrap();
+    let used: Vec<String> = s
+        .counts
+        .used()
+        .map(|(t, n)| format!("{} {n}", t.name()))
+        .collect();
+    writeln!(text, "Used     {}", used.join(", ")).unwrap();
+    let grade = ScoreTable::default().grade(&s.counts);
+    match status {
+        Status::Solved => {
+            writeln!(text, "Grade    {} (score {})", grade.level, grade.score).unwrap()
+        }
+        _ => writeln!(
+            text,
+            "Grade    none: not solved (score so far {})",
+            grade.score
+        )
+        .unwrap(),
+    }
+}
+
+/// The next step the ladder takes from `puzzle` (which may be a partly solved grid), as a
+/// hint. With `grid`, the pencil-mark grid is drawn first.
+pub fn hint(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (String, Status) {
+    let mut text = String::new();
+    header(&mut text, label, puzzle, solver);
+    let solution = match unique_solution(puzzle) {
+        Ok(solution) => solution,
+        Err(status) => {
+            no_unique_solution(&mut text, status);
+            return (text, status);
+        }
+    };
+    let candidates = Candidates::from_puzzle(puzzle);
+    if grid {
+        writeln!(text, "\n{candidates}").unwrap();
+    }
+    if candidates.is_solved() {
+        writeln!(text, "Next     nothing: the grid is solved").unwrap();
+        return (text, Status::Solved);
+    }
+    match solver.next_step(&candidates, Some(&solution)) {
+        Some(step) => {
+            writeln!(text, "Next     {step}").unwrap();
+            (text, Status::Solved)
+        }
+        None => {
+            writeln!(
+                text,
+                "Next     nothing: no technique of the ladder applies (stuck)"
+            )
+            .unwrap();
+            (text, Status::Stuck)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::Ladder;
+    use crate::solver::Policy;
+
+    const VERY_EASY: &str =
+        ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+    /// The blog's "expert_01": singles get stuck on it.
+    const EXPERT: &str =
+        ".9825......3.9....26..7.84..3......8......2.6.7....53..8.3..6..........4624..8...";
+
+    fn singles() -> Solver {
+        Solver::new(Ladder::parse("singles").unwrap(), Policy::Single)
+    }
+
+    #[test]
+    fn explains_a_solved_puzzle_step_by_step_with_its_grade() {
+        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
+        let (text, status) = explain("test", &puzzle, &singles(), false);
+        assert_eq!(status, Status::Solved);
+        let blanks = 81 - puzzle.given_count();
+        let steps: Vec<&str> = text
+            .lines()
+            .filter(|l| {
+                l.trim_start()
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
+            .collect();
+        assert_eq!(steps.len(), blanks, "{text}");
+        assert!(steps[0].trim_start().starts_with("1. "));
+        assert!(text.contains(&format!(
+            "Verdict  solved in {blanks} steps ({blanks} placements"
+        )));
+        assert!(text.contains("Grade    easy (score "), "{text}");
+        // Only singles: no grid is drawn even when asked for.
+        let (with_grid, _) = explain("test", &puzzle, &singles(), true);
+        assert_eq!(with_grid, text);
+    }
+
+    #[test]
+    fn a_stuck_puzzle_shows_where_it_stopped() {
+        let puzzle = Puzzle::parse_line(EXPERT).unwrap();
+        let (text, status) = explain("test", &puzzle, &singles(), false);
+        assert_eq!(status, Status::Stuck);
+        assert!(text.contains("Verdict  stuck after"), "{text}");
+        assert!(text.contains("Grade    none: not solved"), "{text}");
+        assert!(text.contains("+-"), "the stuck grid is drawn: {text}");
+    }
+
+    #[test]
+    fn the_hint_is_the_first_step_of_the_explanation() {
+        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
+        let (full, _) = explain("test", &puzzle, &singles(), false);
+        let first = full.lines().find(|l| l.starts_with(" 1. ")).unwrap();
+        let (text, status) = hint("test", &puzzle, &singles(), false);
+        assert_eq!(status, Status::Solved);
+        let next = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Next     "))
+            .unwrap();
+        assert_eq!(next, &first[4..]);
+    }
+
+    #[test]
+    fn refuses_puzzles_without_one_solution() {
+        let empty = Puzzle::from_values([0; 81]).unwrap();
+        let (text, status) = explain("test", &empty, &singles(), false);
+        assert_eq!(status, Status::MultipleSolutions);
+        assert!(text.contains("several solutions"));
+        // A wrong digit entered in a partly solved grid: any candidate of r1c1 but the
+        // solution's digit.
+        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
+        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
+            panic!("the blog puzzle has one solution");
+        };
+        let r1c1 = crate::geometry::Cell::at(0, 0);
+        let digit = Candidates::from_puzzle(&puzzle)
+            .candidates(r1c1)
+            .iter()
+            .find(|&d| d != solution.get(r1c1))
+            .expect("r1c1 has two candidates or more");
+        let mut wrong = *puzzle.values();
+        wrong[0] = digit.get();
+        let wrong = Puzzle::from_values(wrong).unwrap();
+        let (text, status) = hint("test", &wrong, &singles(), false);
+        assert_eq!(status, Status::NoSolution, "{text}");
+    }
+}

@@ -1,0 +1,18 @@
+//! Answers to the users' questions, built on the solver and on the results CSV that
+//! `sudolab run` writes: step-by-step explanations, what unlocks a stuck puzzle, what each
+//! rung of a ladder is worth, reports with charts, and comparisons of two runs.
+//!
+//! The CLI files in `crate::cli` only parse options and call into these modules.
+
+pub mod explain;
+pub mod puzzles;
+
+use crate::ladder::{Ladder, PRESETS};
+
+/// A short name for a ladder: the preset it equals, else its comma list.
+pub fn ladder_label(ladder: &Ladder) -> String {
+    PRESETS
+        .iter()
+        .find(|p| p.ladder() == *ladder)
+        .map_or_else(|| ladder.to_string(), |p| p.name.to_string())
+}

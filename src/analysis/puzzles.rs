@@ -1,0 +1,222 @@
+//! Puzzle inputs of the analysis commands: the puzzle lines of corpus files (with their
+//! 1-based line numbers, the `line` column of the results CSV) and the single puzzle that
+//! `explain` takes as an 81-character line, a grid file or `FILE:LINE`.
+//!
+//! Blank lines and lines starting with `#` are not puzzles and are skipped; numbering
+//! counts every physical line, so `FILE:LINE` names the same line a results row does.
+
+use crate::puzzle::{ParseError, Puzzle};
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+use thiserror::Error;
+
+/// Why a puzzle input could not be read.
+#[derive(Debug, Error)]
+pub enum InputError {
+    #[error("{path}: {error}")]
+    Io { path: String, error: io::Error },
+    #[error("{path}:{line}: no puzzle on that line (the file has {lines} lines)")]
+    NoPuzzleAt { path: String, line: u64, lines: u64 },
+    #[error("{path}:{line}: {error}")]
+    Parse {
+        path: String,
+        line: u64,
+        error: ParseError,
+    },
+    #[error("{path}: {error}")]
+    ParseFile { path: String, error: ParseError },
+    #[error("{path} holds {count} puzzle lines; name one as {path}:LINE")]
+    SeveralPuzzles { path: String, count: usize },
+    #[error("{spec:?} is not a puzzle ({error}), nor a file, nor FILE:LINE")]
+    NotAPuzzle { spec: String, error: ParseError },
+}
+
+/// One puzzle line of a corpus file, not parsed yet.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PuzzleLine {
+    /// The file's path as given (`-` for standard input).
+    pub source: String,
+    /// 1-based physical line number.
+    pub line: u64,
+    pub text: String,
+}
+
+impl PuzzleLine {
+    /// The line parsed as a one-line puzzle.
+    pub fn parse(&self) -> Result<Puzzle, ParseError> {
+        Puzzle::parse_line(&self.text)
+    }
+}
+
+/// Whether a line holds no puzzle: blank, or a `#` comment.
+fn is_skipped(text: &str) -> bool {
+    let text = text.trim();
+    text.is_empty() || text.starts_with('#')
+}
+
+/// The puzzle lines of `path` (`-` reads standard input), in file order.
+pub fn read_lines(path: &str) -> Result<Vec<PuzzleLine>, InputError> {
+    let io_error = |error| InputError::Io {
+        path: path.to_string(),
+        error,
+    };
+    let reader: Box<dyn Read> = if path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(io_error)?)
+    };
+    let mut lines = Vec::new();
+    for (index, text) in BufReader::new(reader).lines().enumerate() {
+        let text = text.map_err(io_error)?;
+        if !is_skipped(&text) {
+            lines.push(PuzzleLine {
+                source: path.to_string(),
+                line: index as u64 + 1,
+                text,
+            });
+        }
+    }
+    Ok(lines)
+}
+
+/// Reads the one puzzle `spec` names: an 81-character puzzle line, a file holding one
+/// puzzle (one line or a 9-line grid), or `FILE:LINE`. Returns a label saying where the
+/// puzzle came from, and the puzzle.
+pub fn resolve(spec: &str) -> Result<(String, Puzzle), InputError> {
+    if Path::new(spec).is_file() {
+        return read_single(spec).map(|p| (spec.to_string(), p));
+    }
+    if let Some((path, line)) = spec.rsplit_once(':')
+        && let Ok(line) = line.parse::<u64>()
+        && Path::new(path).is_file()
+    {
+        return read_at(path, line).map(|p| (spec.to_string(), p));
+    }
+    Puzzle::parse_line(spec)
+        .map(|p| ("command line".to_string(), p))
+        .map_err(|error| InputError::NotAPuzzle {
+            spec: spec.to_string(),
+            error,
+        })
+}
+
+/// The puzzle of a file that holds one, as a line or as a grid.
+fn read_single(path: &str) -> Result<Puzzle, InputError> {
+    let text = std::fs::read_to_string(path).map_err(|error| InputError::Io {
+        path: path.to_string(),
+        error,
+    })?;
+    let kept: Vec<&str> = text.lines().filter(|l| !is_skipped(l)).collect();
+    let parse_error = |error| InputError::ParseFile {
+        path: path.to_string(),
+        error,
+    };
+    match kept.len() {
+        0 => Err(parse_error(ParseError::Empty)),
+        1 => Puzzle::parse_line(kept[0]).map_err(parse_error),
+        count => Puzzle::parse_grid(&kept.join("\n")).map_err(|grid_error| {
+            // Several lines that each look like a puzzle: a corpus, not a grid.
+            if kept.iter().all(|l| Puzzle::parse_line(l).is_ok()) {
+                InputError::SeveralPuzzles {
+                    path: path.to_string(),
+                    count,
+                }
+            } else {
+                parse_error(grid_error)
+            }
+        }),
+    }
+}
+
+/// The puzzle on physical line `line` of `path`.
+fn read_at(path: &str, line: u64) -> Result<Puzzle, InputError> {
+    let text = std::fs::read_to_string(path).map_err(|error| InputError::Io {
+        path: path.to_string(),
+        error,
+    })?;
+    let lines = text.lines().count() as u64;
+    let found = line
+        .checked_sub(1)
+        .and_then(|i| text.lines().nth(i as usize))
+        .filter(|t| !is_skipped(t))
+        .ok_or_else(|| InputError::NoPuzzleAt {
+            path: path.to_string(),
+            line,
+            lines,
+        })?;
+    Puzzle::parse_line(found).map_err(|error| InputError::Parse {
+        path: path.to_string(),
+        line,
+        error,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    const EASY: &str =
+        ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+
+    fn file(text: &str) -> tempfile::NamedTempFile {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        f.write_all(text.as_bytes()).unwrap();
+        f
+    }
+
+    #[test]
+    fn corpus_lines_keep_physical_numbers_and_skip_comments() {
+        let f = file(&format!("# header\n{EASY}\n\n{EASY} comment\nbad\n"));
+        let path = f.path().to_str().unwrap();
+        let lines = read_lines(path).unwrap();
+        let numbers: Vec<u64> = lines.iter().map(|l| l.line).collect();
+        assert_eq!(numbers, [2, 4, 5]);
+        assert_eq!(lines[1].parse().unwrap().to_string(), EASY);
+        assert!(lines[2].parse().is_err());
+    }
+
+    #[test]
+    fn resolves_lines_grids_and_file_line() {
+        let (label, p) = resolve(EASY).unwrap();
+        assert_eq!(
+            (label.as_str(), p.to_string().as_str()),
+            ("command line", EASY)
+        );
+
+        let corpus = file(&format!(
+            "# two puzzles\n{EASY}\n{}\n",
+            EASY.replace('7', ".")
+        ));
+        let path = corpus.path().to_str().unwrap();
+        let (_, p) = resolve(&format!("{path}:3")).unwrap();
+        assert_eq!(p.to_string(), EASY.replace('7', "."));
+        let err = resolve(path).unwrap_err().to_string();
+        assert!(err.contains("holds 2 puzzle lines"), "{err}");
+        let err = resolve(&format!("{path}:1")).unwrap_err().to_string();
+        assert!(err.contains(":1: no puzzle on that line"), "{err}");
+        let err = resolve(&format!("{path}:9")).unwrap_err().to_string();
+        assert!(err.contains("the file has 3 lines"), "{err}");
+
+        let rows: Vec<String> = EASY
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap())
+            .collect();
+        let grid = file(&rows.join("\n"));
+        let (_, p) = resolve(grid.path().to_str().unwrap()).unwrap();
+        assert_eq!(p.to_string(), EASY);
+    }
+
+    #[test]
+    fn names_what_is_wrong() {
+        let err = resolve("12345").unwrap_err().to_string();
+        assert!(err.contains("too short: 5 cells"), "{err}");
+        let bad = file(&format!("{}\n", &EASY[..80]));
+        let path = bad.path().to_str().unwrap();
+        let err = resolve(&format!("{path}:1")).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("{path}:1: too short")), "{err}");
+        let err = read_lines("/no/such/file").unwrap_err().to_string();
+        assert!(err.starts_with("/no/such/file: "), "{err}");
+    }
+}
