@@ -6,6 +6,9 @@
 
 pub mod explain;
 pub mod puzzles;
+pub mod table;
+pub mod unlock;
+pub mod unlock_output;
 
 use crate::ladder::{Ladder, PRESETS};
 

@@ -1,0 +1,343 @@
+//! `unlock` and `--ablate`: what a single technique is worth to a ladder.
+//!
+//! Unlock: for every puzzle a base ladder leaves stuck, which techniques of a try list
+//! each solve it when added alone, and the first rung of the try list (in its order) from
+//! which the base plus that prefix solves it: the hardest technique a simplest-first
+//! solver needs. Ablate: for every technique of a ladder, which puzzles become stuck when
+//! only it is removed.
+//!
+//! Both rest on the fact that for elimination-only techniques solvability depends on the
+//! set of techniques, not on their order, and grows with the set (see techniques.md).
+//! Hence unlocking resumes from the grid where the base stopped, the first rung is found
+//! by binary search over prefixes, and ablating a technique the full solve never used
+//! cannot make a puzzle stuck, so only the used ones are tried.
+
+use super::puzzles::PuzzleLine;
+use crate::candidates::Candidates;
+use crate::ladder::Ladder;
+use crate::oracle::{self, Uniqueness};
+use crate::puzzle::Solution;
+use crate::record::Status;
+use crate::solver::{Outcome, Policy, Scratch, Solver, Summary};
+use crate::technique::Technique;
+use rayon::prelude::*;
+use thiserror::Error;
+
+/// Why an unlock or ablation was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum UnlockError {
+    #[error("{0} is already in the base ladder; try only techniques it lacks")]
+    AlreadyInBase(Technique),
+    #[error("nothing to try: every technique is already in the base ladder")]
+    NothingToTry,
+}
+
+/// The techniques `--try all` means for `base`: every technique it lacks, in catalogue
+/// (HoDoKu) order, except brute force, which unlocks everything and says nothing.
+pub fn all_except(base: &Ladder) -> Vec<Technique> {
+    Technique::ALL
+        .iter()
+        .copied()
+        .filter(|&t| t != Technique::BruteForce && !base.contains(t))
+        .collect()
+}
+
+/// One puzzle line under a ladder, before any unlocking or ablating.
+struct Baseline {
+    /// The normalised puzzle, or the raw line when it is not one.
+    puzzle: String,
+    status: Status,
+    error: String,
+    /// The grid where the ladder stopped, and the solution (puzzles with one solution).
+    solved: Option<(Candidates, Solution, Summary)>,
+}
+
+fn baseline(line: &PuzzleLine, solver: &Solver, scratch: &mut Scratch) -> Baseline {
+    let fail = |puzzle: String, status, error: String| Baseline {
+        puzzle,
+        status,
+        error,
+        solved: None,
+    };
+    let puzzle = match line.parse() {
+        Ok(p) => p,
+        Err(e) => return fail(line.text.trim().to_string(), Status::Invalid, e.to_string()),
+    };
+    let solution = match oracle::analyse(&puzzle) {
+        Uniqueness::Unique(s) => s,
+        Uniqueness::NoSolution => {
+            return fail(puzzle.to_string(), Status::NoSolution, String::new());
+        }
+        Uniqueness::Multiple(_) => {
+            return fail(puzzle.to_string(), Status::MultipleSolutions, String::new());
+        }
+    };
+    let mut grid = Candidates::from_puzzle(&puzzle);
+    let summary = solver.solve_counts(&mut grid, Some(&solution), scratch);
+    let (status, error) = match &summary.outcome {
+        Outcome::Solved => (Status::Solved, String::new()),
+        Outcome::Stuck => (Status::Stuck, String::new()),
+        Outcome::Unsound(step) => (Status::Unsound, step.step.to_string()),
+        Outcome::Contradiction => (Status::Unsound, "contradiction".to_string()),
+    };
+    Baseline {
+        puzzle: puzzle.to_string(),
+        status,
+        error,
+        solved: Some((grid, solution, summary)),
+    }
+}
+
+/// Whether `ladder` finishes `grid` (a copy is solved).
+fn finishes(ladder: Ladder, grid: &Candidates, solution: &Solution, scratch: &mut Scratch) -> bool {
+    let mut grid = grid.clone();
+    let solver = Solver::new(ladder, Policy::Single).verifying(true);
+    solver
+        .solve_counts(&mut grid, Some(solution), scratch)
+        .outcome
+        == Outcome::Solved
+}
+
+/// One puzzle's unlock result.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Unlock {
+    pub source: String,
+    pub line: u64,
+    pub puzzle: String,
+    /// Status under the base ladder.
+    pub status: Status,
+    pub error: String,
+    /// For a stuck puzzle, whether each tried technique alone unlocks it (try order).
+    pub alone: Option<Vec<bool>>,
+    /// For a stuck puzzle, the first tried technique from which base plus the tries up to
+    /// it solve it; `None` when even all of them together do not.
+    pub needs: Option<Technique>,
+}
+
+/// Unlocking stuck puzzles with techniques added to a base ladder.
+#[derive(Clone, Debug)]
+pub struct Unlocker {
+    base: Ladder,
+    tries: Vec<Technique>,
+}
+
+impl Unlocker {
+    /// `tries` must be techniques the base lacks, in the order "needs at least" follows.
+    pub fn new(base: Ladder, tries: Vec<Technique>) -> Result<Unlocker, UnlockError> {
+        if let Some(&t) = tries.iter().find(|&&t| base.contains(t)) {
+            return Err(UnlockError::AlreadyInBase(t));
+        }
+        if tries.is_empty() {
+            return Err(UnlockError::NothingToTry);
+        }
+        Ok(Unlocker { base, tries })
+    }
+
+    pub fn base(&self) -> &Ladder {
+        &self.base
+    }
+    pub fn tries(&self) -> &[Technique] {
+        &self.tries
+    }
+
+    /// The base ladder plus the first `n` tries.
+    fn with_prefix(&self, n: usize) -> Ladder {
+        self.tries[..n]
+            .iter()
+            .fold(self.base.clone(), |l, &t| l.with(t))
+    }
+
+    /// Every line's result, in input order, computed in parallel.
+    pub fn run(&self, lines: &[PuzzleLine]) -> Vec<Unlock> {
+        let solver = Solver::new(self.base.clone(), Policy::Single).verifying(true);
+        lines
+            .par_iter()
+            .map_init(Scratch::default, |scratch, line| {
+                self.one(line, &solver, scratch)
+            })
+            .collect()
+    }
+
+    fn one(&self, line: &PuzzleLine, solver: &Solver, scratch: &mut Scratch) -> Unlock {
+        let base = baseline(line, solver, scratch);
+        let mut result = Unlock {
+            source: line.source.clone(),
+            line: line.line,
+            puzzle: base.puzzle,
+            status: base.status,
+            error: base.error,
+            alone: None,
+            needs: None,
+        };
+        let Some((grid, solution, _)) = base.solved.filter(|_| result.status == Status::Stuck)
+        else {
+            return result;
+        };
+        let alone: Vec<bool> = self
+            .tries
+            .iter()
+            .map(|&t| finishes(self.base.with(t), &grid, &solution, scratch))
+            .collect();
+        // The smallest prefix that solves: at most up to the first lone unlocker, and
+        // none at all unless the whole list solves.
+        let mut hi = match alone.iter().position(|&a| a) {
+            Some(i) => i + 1,
+            None if finishes(
+                self.with_prefix(self.tries.len()),
+                &grid,
+                &solution,
+                scratch,
+            ) =>
+            {
+                self.tries.len()
+            }
+            None => 0,
+        };
+        if hi > 0 {
+            let mut lo = 1;
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                if finishes(self.with_prefix(mid), &grid, &solution, scratch) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            result.needs = Some(self.tries[hi - 1]);
+        }
+        result.alone = Some(alone);
+        result
+    }
+}
+
+/// One puzzle's ablation result.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ablation {
+    pub source: String,
+    pub line: u64,
+    pub puzzle: String,
+    /// Status under the full ladder.
+    pub status: Status,
+    pub error: String,
+    /// For a puzzle the full ladder solves, whether removing each rung (ladder order)
+    /// leaves it stuck.
+    pub essential: Option<Vec<bool>>,
+}
+
+/// For every line, in input order and in parallel, which rungs of `ladder` it cannot be
+/// solved without.
+pub fn ablate(ladder: &Ladder, lines: &[PuzzleLine]) -> Vec<Ablation> {
+    let solver = Solver::new(ladder.clone(), Policy::Single).verifying(true);
+    lines
+        .par_iter()
+        .map_init(Scratch::default, |scratch, line| {
+            let base = baseline(line, &solver, scratch);
+            let essential = base.solved.filter(|_| base.status == Status::Solved).map(
+                |(_, solution, summary)| {
+                    let start =
+                        Candidates::from_puzzle(&line.parse().expect("a solved line is a puzzle"));
+                    ladder
+                        .rungs()
+                        .iter()
+                        .map(|&t| {
+                            let reduced = ladder.without(t);
+                            summary.counts[t] > 0
+                                && (reduced.rungs().is_empty()
+                                    || !finishes(reduced, &start, &solution, scratch))
+                        })
+                        .collect()
+                },
+            );
+            Ablation {
+                source: line.source.clone(),
+                line: line.line,
+                puzzle: base.puzzle,
+                status: base.status,
+                error: base.error,
+                essential,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str, n: u64) -> PuzzleLine {
+        PuzzleLine {
+            source: "test".into(),
+            line: n,
+            text: text.into(),
+        }
+    }
+
+    const VERY_EASY: &str =
+        ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+
+    #[test]
+    fn refuses_tries_already_in_the_base() {
+        let base = Ladder::parse("singles").unwrap();
+        assert_eq!(
+            Unlocker::new(base.clone(), vec![Technique::NakedSingle]).unwrap_err(),
+            UnlockError::AlreadyInBase(Technique::NakedSingle)
+        );
+        let all = all_except(&base);
+        assert!(!all.contains(&Technique::HiddenSingle));
+        assert!(!all.contains(&Technique::BruteForce));
+        assert!(all.windows(2).all(|w| w[0] < w[1]), "catalogue order");
+    }
+
+    #[test]
+    fn brute_force_unlocks_a_stuck_puzzle_and_is_what_it_needs() {
+        let expert =
+            ".9825......3.9....26..7.84..3......8......2.6.7....53..8.3..6..........4624..8...";
+        let mut short = VERY_EASY.to_string();
+        short.pop();
+        let unlocker = Unlocker::new(
+            Ladder::parse("singles").unwrap(),
+            vec![Technique::NakedPair, Technique::BruteForce],
+        )
+        .unwrap();
+        let results = unlocker.run(&[line(VERY_EASY, 1), line(expert, 2), line(&short, 3)]);
+        assert_eq!(results[0].status, Status::Solved);
+        assert_eq!(results[0].alone, None);
+        assert_eq!(results[1].status, Status::Stuck);
+        let alone = results[1].alone.as_ref().unwrap();
+        assert!(alone[1], "brute force always finishes");
+        // Naked pairs alone either solve it, and then they are what it needs, or not.
+        let expected = if alone[0] {
+            Technique::NakedPair
+        } else {
+            Technique::BruteForce
+        };
+        assert_eq!(results[1].needs, Some(expected));
+        assert_eq!(results[2].status, Status::Invalid);
+        assert!(
+            results[2].error.contains("too short"),
+            "{}",
+            results[2].error
+        );
+    }
+
+    #[test]
+    fn ablating_a_ladder_of_singles() {
+        // Without naked and hidden singles only full houses remain: the very easy puzzle
+        // needs both; full house alone is never essential with naked singles there.
+        let ladder = Ladder::parse("singles").unwrap();
+        let results = ablate(&ladder, &[line(VERY_EASY, 1)]);
+        let essential = results[0].essential.as_ref().unwrap();
+        let reduced_solves = |t| {
+            let puzzle = crate::puzzle::Puzzle::parse_line(VERY_EASY).unwrap();
+            Solver::new(ladder.without(t), Policy::Single)
+                .solve(&puzzle, None)
+                .summary
+                .outcome
+                == Outcome::Solved
+        };
+        for (i, &t) in ladder.rungs().iter().enumerate() {
+            assert_eq!(essential[i], !reduced_solves(t), "{t}");
+        }
+        assert!(!essential[0], "naked singles cover full houses");
+    }
+}

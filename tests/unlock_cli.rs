@@ -1,0 +1,171 @@
+//! CLI tests of `sudolab unlock` and `--ablate` on real corpora.
+
+mod common;
+
+use std::collections::HashMap;
+use std::process::{Command, Output};
+use sudolab::ladder::Ladder;
+use sudolab::puzzle::Puzzle;
+use sudolab::solver::{Outcome, Policy, Solver};
+
+fn sudolab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The rows of a CSV file as maps from column name to value.
+fn csv_rows(path: &std::path::Path) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The numbers of a summary table row that starts with `name`.
+fn summary_row(stdout: &str, name: &str) -> Vec<String> {
+    let line = stdout
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(name))
+        .unwrap_or_else(|| panic!("no row {name} in\n{stdout}"));
+    line.split_whitespace()
+        .skip(1)
+        .map(str::to_string)
+        .collect()
+}
+
+fn solves(ladder: &Ladder, puzzle: &Puzzle) -> bool {
+    let report = Solver::new(ladder.clone(), Policy::Single).solve(puzzle, None);
+    report.summary.outcome == Outcome::Solved
+}
+
+#[test]
+fn locked_candidates_unlock_the_blogs_locked_candidates_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("unlock.csv");
+    let blog = common::data_file("blog.txt");
+    let result = sudolab(&[
+        "unlock",
+        blog.to_str().unwrap(),
+        "--ladder",
+        "singles",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8(result.stdout).unwrap();
+    assert_eq!(result.status.code(), Some(0), "{stdout}");
+    let rows = csv_rows(&out);
+    assert_eq!(rows.len(), common::puzzle_lines(&blog).len());
+    // blog.tsv labels line 14 of blog.txt "locked_candidates".
+    let example = rows.iter().find(|r| r["line"] == "14").unwrap();
+    assert_eq!(example["status"], "stuck");
+    let locked = ["locked-candidates-pointing", "locked-candidates-claiming"];
+    assert!(
+        locked.iter().any(|t| example[*t] == "1"),
+        "locked candidates alone unlock it: {example:?}"
+    );
+    assert!(locked.contains(&example["needs"].as_str()), "{example:?}");
+    // Rows agree with the summary and with solving by hand.
+    let singles = Ladder::parse("singles").unwrap();
+    for row in &rows {
+        let puzzle = Puzzle::parse_line(&row["puzzle"]).unwrap();
+        assert_eq!(
+            row["status"] == "stuck",
+            !solves(&singles, &puzzle),
+            "{row:?}"
+        );
+        if row["status"] == "stuck" {
+            let technique = sudolab::technique::Technique::from_name(locked[0]).unwrap();
+            assert_eq!(
+                row[locked[0]] == "1",
+                solves(&singles.with(technique), &puzzle)
+            );
+        }
+    }
+    let alone = rows.iter().filter(|r| r[locked[0]] == "1").count();
+    assert_eq!(summary_row(&stdout, locked[0])[0], alone.to_string());
+}
+
+#[test]
+fn ablate_counts_match_running_the_reduced_ladders_by_hand() {
+    let Some(expert) = common::shared_corpus("qqwing_expert.txt") else {
+        return;
+    };
+    let result = sudolab(&[
+        "unlock",
+        "--ablate",
+        "--ladder",
+        "standard",
+        expert.to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(0));
+    let stdout = String::from_utf8(result.stdout).unwrap();
+    let puzzles: Vec<Puzzle> = common::puzzle_lines(&expert)
+        .iter()
+        .map(|l| Puzzle::parse_line(l).unwrap())
+        .collect();
+    let standard = Ladder::parse("standard").unwrap();
+    let solved: Vec<&Puzzle> = puzzles.iter().filter(|p| solves(&standard, p)).collect();
+    for &t in standard.rungs() {
+        let reduced = standard.without(t);
+        let stuck = solved.iter().filter(|p| !solves(&reduced, p)).count();
+        assert_eq!(
+            summary_row(&stdout, t.name())[0],
+            stuck.to_string(),
+            "{t}\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn bad_lines_get_their_row_and_the_exit_code_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("mixed.txt");
+    let blog = common::puzzle_lines(&common::data_file("blog.txt"));
+    std::fs::write(
+        &input,
+        format!("{}\n# note\n{}z\n", blog[0], &blog[1][..80]),
+    )
+    .unwrap();
+    let out = dir.path().join("u.csv");
+    let result = sudolab(&[
+        "unlock",
+        input.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(1));
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!("{}:3: bad character 'z'", input.display())),
+        "{stderr}"
+    );
+    let rows = csv_rows(&out);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (rows[1]["line"].as_str(), rows[1]["status"].as_str()),
+        ("3", "invalid")
+    );
+
+    let missing = sudolab(&["unlock", "/no/such/file"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let tried_twice = sudolab(&["unlock", input.to_str().unwrap(), "--try", "n1"]);
+    assert_eq!(tried_twice.status.code(), Some(2));
+    let unwritable = sudolab(&[
+        "unlock",
+        input.to_str().unwrap(),
+        "-o",
+        "/no/such/dir/x.csv",
+    ]);
+    assert_eq!(unwritable.status.code(), Some(2));
+}
