@@ -66,8 +66,13 @@ fn locked_candidates_unlock_the_blogs_locked_candidates_example() {
     assert_eq!(result.status.code(), Some(0), "{stdout}");
     let rows = csv_rows(&out);
     assert_eq!(rows.len(), common::puzzle_lines(&blog).len());
-    // blog.tsv labels line 14 of blog.txt "locked_candidates".
-    let example = rows.iter().find(|r| r["line"] == "14").unwrap();
+    let tsv = std::fs::read_to_string(common::data_file("blog.tsv")).unwrap();
+    let labelled = tsv
+        .lines()
+        .find(|l| l.split('\t').nth(1) == Some("locked_candidates"))
+        .and_then(|l| l.split('\t').nth(2))
+        .expect("blog.tsv labels the locked-candidates example");
+    let example = rows.iter().find(|r| r["puzzle"] == labelled).unwrap();
     assert_eq!(example["status"], "stuck");
     let locked = ["locked-candidates-pointing", "locked-candidates-claiming"];
     assert!(

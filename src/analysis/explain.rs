@@ -5,22 +5,14 @@
 //! Every step is checked against the oracle's solution, so an explanation never shows a
 //! wrong deduction without saying so.
 
+use super::is_single;
 use crate::candidates::Candidates;
 use crate::grade::ScoreTable;
 use crate::oracle::{self, Uniqueness};
 use crate::puzzle::{Puzzle, Solution};
 use crate::record::Status;
 use crate::solver::{Outcome, Report, Solver};
-use crate::technique::Technique;
 use std::fmt::Write;
-
-/// Whether `t` is one of the singles, the steps drawn without a grid.
-fn is_single(t: Technique) -> bool {
-    matches!(
-        t,
-        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
-    )
-}
 
 /// The puzzle's solution, or the status that says why there is no single one.
 fn unique_solution(puzzle: &Puzzle) -> Result<Solution, Status> {

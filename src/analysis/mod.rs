@@ -6,11 +6,16 @@
 
 pub mod explain;
 pub mod puzzles;
+pub mod report;
+pub mod results;
+pub mod stats;
+pub mod summary;
 pub mod table;
 pub mod unlock;
 pub mod unlock_output;
 
 use crate::ladder::{Ladder, PRESETS};
+use crate::technique::Technique;
 
 /// A short name for a ladder: the preset it equals, else its comma list.
 pub fn ladder_label(ladder: &Ladder) -> String {
@@ -18,4 +23,12 @@ pub fn ladder_label(ladder: &Ladder) -> String {
         .iter()
         .find(|p| p.ladder() == *ladder)
         .map_or_else(|| ladder.to_string(), |p| p.name.to_string())
+}
+
+/// Whether `t` is one of the singles (full house, naked and hidden single).
+pub fn is_single(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+    )
 }

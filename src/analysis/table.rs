@@ -10,8 +10,13 @@ pub struct Table {
     rows: Vec<Vec<String>>,
 }
 
-/// Whether a cell reads as a number (`12`, `-3.5`, `41.2%`, `1.05x`, `+7`), for alignment.
+/// Whether a cell reads as a number (`12`, `-3.5`, `41.2%`, `1.05x`, `+7`, `3.2 ms`), for
+/// alignment.
 fn is_numeric(cell: &str) -> bool {
+    let cell = [" µs", " ms", " s"]
+        .iter()
+        .find_map(|unit| cell.strip_suffix(unit))
+        .unwrap_or(cell);
     let core = cell
         .trim_end_matches(['%', 'x'])
         .trim_start_matches(['+', '-']);
@@ -141,10 +146,12 @@ mod tests {
 
     #[test]
     fn recognises_numbers() {
-        for n in ["12", "-3.5", "41.2%", "1.05x", "+7", "1,234"] {
+        for n in [
+            "12", "-3.5", "41.2%", "1.05x", "+7", "1,234", "412 µs", "1.25 s",
+        ] {
             assert!(is_numeric(n), "{n}");
         }
-        for s in ["x-wing", "", "-", "r1c1", "solved"] {
+        for s in ["x-wing", "", "-", "r1c1", "solved", " ms"] {
             assert!(!is_numeric(s), "{s}");
         }
     }
