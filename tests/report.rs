@@ -1,0 +1,131 @@
+//! Report tests on fixed results files (tests/fixtures/report): snapshots of the Markdown,
+//! the chart SVGs parsed and their bars counted, the HTML page self-contained, and the CLI.
+
+use std::collections::BTreeSet;
+use sudolab::analysis::report::Report;
+use sudolab::analysis::report::charts::series_fill;
+use sudolab::analysis::results::ResultSet;
+
+const SINGLES: &str = "tests/fixtures/report/singles.csv";
+const STANDARD: &str = "tests/fixtures/report/standard.csv";
+
+fn load(paths: &[&str]) -> Vec<ResultSet> {
+    paths.iter().map(|p| ResultSet::load(p).unwrap()).collect()
+}
+
+/// The values of one column of a results file, read with the csv crate alone.
+fn column(path: &str, name: &str) -> Vec<String> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let index = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == name)
+        .unwrap();
+    reader
+        .records()
+        .map(|r| r.unwrap()[index].to_string())
+        .collect()
+}
+
+/// Bars of series `j` in an SVG chart: filled rectangles of the series' colour.
+fn bars(svg: &str, j: usize) -> usize {
+    let doc = roxmltree::Document::parse(svg).expect("the chart is well-formed XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("fill") == Some(series_fill(j).as_str()))
+        .count()
+}
+
+fn chart<'a>(report: &'a Report, file: &str) -> &'a str {
+    &report
+        .charts
+        .iter()
+        .find(|(c, _)| c.file == file)
+        .unwrap()
+        .1
+}
+
+#[test]
+fn markdown_of_one_file() {
+    let report = Report::new(&load(&[STANDARD])).unwrap();
+    insta::assert_snapshot!("one_file", report.markdown);
+}
+
+#[test]
+fn markdown_of_two_files_side_by_side() {
+    let report = Report::new(&load(&[SINGLES, STANDARD])).unwrap();
+    insta::assert_snapshot!("two_files", report.markdown);
+}
+
+#[test]
+fn charts_show_one_bar_per_non_zero_value() {
+    let report = Report::new(&load(&[SINGLES])).unwrap();
+    let statuses: BTreeSet<String> = column(SINGLES, "status").into_iter().collect();
+    assert_eq!(bars(chart(&report, "status.svg"), 0), statuses.len());
+    // Hardest technique: one bar per technique that is some solved puzzle's hardest, and
+    // one for the stuck puzzles.
+    let hardest: BTreeSet<String> = column(SINGLES, "hardest")
+        .into_iter()
+        .zip(column(SINGLES, "status"))
+        .filter(|(_, s)| s == "solved")
+        .map(|(h, _)| h)
+        .collect();
+    let stuck = column(SINGLES, "status").iter().any(|s| s == "stuck");
+    assert_eq!(
+        bars(chart(&report, "hardest.svg"), 0),
+        hardest.len() + usize::from(stuck)
+    );
+    // One series only: nothing in the second colour.
+    assert_eq!(bars(chart(&report, "hardest.svg"), 1), 0);
+}
+
+#[test]
+fn two_files_draw_two_series_with_a_legend() {
+    let report = Report::new(&load(&[SINGLES, STANDARD])).unwrap();
+    let svg = chart(&report, "levels.svg");
+    for (j, path) in [SINGLES, STANDARD].into_iter().enumerate() {
+        let levels: BTreeSet<String> = column(path, "level")
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .collect();
+        let stuck = column(path, "status").iter().any(|s| s == "stuck");
+        // One bar per level present, one for stuck, and the legend's swatch.
+        assert_eq!(
+            bars(svg, j),
+            levels.len() + usize::from(stuck) + 1,
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn the_html_page_is_self_contained() {
+    let report = Report::new(&load(&[SINGLES, STANDARD])).unwrap();
+    assert_eq!(report.html.matches("<svg").count(), report.charts.len());
+    assert!(!report.html.contains("<img"), "charts are inline");
+    assert!(report.html.contains("<table>"));
+    assert!(report.html.starts_with("<!DOCTYPE html>"));
+}
+
+#[test]
+fn the_cli_writes_the_report_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("nested/report");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(["report", SINGLES, STANDARD, "--out", out.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let expected = Report::new(&load(&[SINGLES, STANDARD])).unwrap();
+    let written = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert_eq!(written, expected.markdown, "same input, same report");
+    for (c, svg) in &expected.charts {
+        assert_eq!(&std::fs::read_to_string(out.join(c.file)).unwrap(), svg);
+    }
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(["report", "/no/such.csv", "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("/no/such.csv"));
+}
