@@ -4,6 +4,8 @@
 //!
 //! The CLI files in `crate::cli` only parse options and call into these modules.
 
+pub mod compare;
+pub mod compare_output;
 pub mod explain;
 pub mod puzzles;
 pub mod report;

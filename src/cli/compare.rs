@@ -1,11 +1,71 @@
-//! `sudolab compare`: not implemented yet.
+//! `sudolab compare`: two results files, puzzle by puzzle, as a CI gate.
 
+use crate::analysis::compare;
+use crate::analysis::compare_output::{self, Verdict};
+use crate::analysis::results::ResultSet;
+use clap::ValueEnum;
 use std::process::ExitCode;
 
-/// Not implemented yet.
-#[derive(clap::Args, Debug)]
-pub struct CompareArgs {}
+/// Output formats.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// A readable report.
+    Table,
+    /// One row per puzzle with both sides' verdicts and times.
+    Csv,
+    /// The whole comparison and the verdict.
+    Json,
+}
 
-pub fn execute(_args: CompareArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`sudolab compare` is not implemented yet")
+/// Compare two results files puzzle by puzzle: status transitions, hardest-technique and
+/// level changes, technique usage, and speed (median of per-puzzle time ratios with a 95%
+/// bootstrap interval).
+///
+/// Exit code 1 when NEW is slower than BASE beyond --max-slowdown (the whole interval above
+/// the limit), or with --fail-on-changes when any puzzle's verdict changed or a puzzle is
+/// in one file only; 0 otherwise; 2 on usage or I/O errors.
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    /// The reference results file.
+    #[arg(value_name = "BASE.csv")]
+    base: String,
+    /// The results file to judge.
+    #[arg(value_name = "NEW.csv")]
+    new: String,
+    /// Largest slowdown allowed, in percent (e.g. 10 for 1.10x the time).
+    #[arg(long, value_name = "PCT")]
+    max_slowdown: Option<f64>,
+    /// Fail when any puzzle's status, hardest technique or level changed.
+    #[arg(long)]
+    fail_on_changes: bool,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+}
+
+pub fn execute(args: CompareArgs) -> anyhow::Result<ExitCode> {
+    if let Some(pct) = args.max_slowdown
+        && !(pct >= 0.0 && pct.is_finite())
+    {
+        anyhow::bail!("--max-slowdown must be a percentage of 0 or more, not {pct}");
+    }
+    let base = ResultSet::load(&args.base)?;
+    let new = ResultSet::load(&args.new)?;
+    let comparison = compare::compare(&base, &new);
+    let verdict = Verdict::of(&comparison, args.max_slowdown);
+    let text = match args.format {
+        Format::Table => compare_output::to_text(&comparison, &verdict),
+        Format::Json => compare_output::to_json(&comparison, &verdict)?,
+        Format::Csv => {
+            let mut bytes = Vec::new();
+            compare_output::write_csv(&mut bytes, &base, &new)?;
+            String::from_utf8(bytes)?
+        }
+    };
+    super::print(text.as_bytes())?;
+    let failed = verdict.slower == Some(true) || (args.fail_on_changes && verdict.changed);
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -1,0 +1,166 @@
+//! CLI tests of `sudolab compare` on results of real solves of a bundled corpus.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Output};
+use sudolab::grade::ScoreTable;
+use sudolab::ladder::Ladder;
+use sudolab::oracle::{self, Uniqueness};
+use sudolab::puzzle::Puzzle;
+use sudolab::record::{Columns, Record, Status};
+use sudolab::solver::{Outcome, Policy, Solver};
+use sudolab::technique::Technique;
+
+fn sudolab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A puzzle's verdict under a ladder: status, and for a solved puzzle its hardest
+/// technique and level.
+type Verdict = (Status, Option<Technique>, Option<sudolab::grade::Level>);
+
+fn verdict(ladder: &Ladder, puzzle: &Puzzle) -> Verdict {
+    let Uniqueness::Unique(solution) = oracle::analyse(puzzle) else {
+        panic!("the corpus puzzles have one solution");
+    };
+    let summary = Solver::new(ladder.clone(), Policy::Single)
+        .solve(puzzle, Some(&solution))
+        .summary;
+    match summary.outcome {
+        Outcome::Solved => (
+            Status::Solved,
+            summary.hardest,
+            Some(ScoreTable::default().grade(&summary.counts).level),
+        ),
+        _ => (Status::Stuck, None, None),
+    }
+}
+
+/// Writes a results file through the record schema, with fixed times.
+fn write_results(path: &Path, ladder: &Ladder, puzzles: &[(u64, Puzzle)]) {
+    let columns = Columns {
+        techniques: ladder.rungs().to_vec(),
+        solution: false,
+    };
+    let mut w = csv::Writer::from_path(path).unwrap();
+    w.write_record(columns.header()).unwrap();
+    for (line, puzzle) in puzzles {
+        let (status, hardest, level) = verdict(ladder, puzzle);
+        let record = Record {
+            source: "corpus.txt".into(),
+            line: *line,
+            puzzle: puzzle.to_string(),
+            givens: Some(puzzle.given_count() as u32),
+            status,
+            steps: 0,
+            placements: 0,
+            eliminations: 0,
+            hardest,
+            score: 0,
+            level,
+            micros: 100,
+            error: String::new(),
+            counts: vec![0; columns.techniques.len()],
+            solution: None,
+        };
+        w.write_record(record.fields()).unwrap();
+    }
+    w.flush().unwrap();
+}
+
+/// The blog's puzzles, then the first of the bundled Sudoku Exchange sample: `n` in all,
+/// numbered as lines of one corpus.
+fn corpus(n: usize) -> Vec<(u64, Puzzle)> {
+    let blog = common::puzzle_lines(&common::data_file("blog.txt"));
+    let exchange = common::puzzle_lines(&common::data_file("sudoku_exchange_4k.txt"));
+    blog.iter()
+        .chain(&exchange)
+        .take(n)
+        .enumerate()
+        .map(|(i, l)| (i as u64 + 1, Puzzle::parse_line(l).unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_run_against_itself_reports_no_change_and_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.csv");
+    write_results(&path, &Ladder::default(), &corpus(60));
+    let p = path.to_str().unwrap();
+    let out = sudolab(&["compare", p, p, "--fail-on-changes", "--max-slowdown", "0"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("60 puzzles matched; 0 only in BASE, 0 only in NEW."),
+        "{text}"
+    );
+    assert!(text.contains("Status: no change."), "{text}");
+    assert!(text.contains("Verdicts: no change."), "{text}");
+    assert!(text.contains("NEW takes 1.000x the time of BASE"), "{text}");
+}
+
+#[test]
+fn removing_a_technique_reports_exactly_the_changed_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let (base, new) = (dir.path().join("base.csv"), dir.path().join("new.csv"));
+    let puzzles = corpus(150);
+    let full = Ladder::default();
+    let reduced = full.without(Technique::HiddenSingle);
+    write_results(&base, &full, &puzzles);
+    write_results(&new, &reduced, &puzzles);
+    let expected: BTreeSet<u64> = puzzles
+        .iter()
+        .filter(|(_, p)| verdict(&full, p) != verdict(&reduced, p))
+        .map(|(line, _)| *line)
+        .collect();
+    assert!(
+        !expected.is_empty(),
+        "hidden singles matter to some of these puzzles"
+    );
+
+    let (b, n) = (base.to_str().unwrap(), new.to_str().unwrap());
+    let out = sudolab(&["compare", b, n, "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(0), "no gate asked for");
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), puzzles.len());
+    let changed: BTreeSet<u64> = rows
+        .iter()
+        .filter(|r| &r[col("changed")] == "1")
+        .map(|r| r[col("new_line")].parse().unwrap())
+        .collect();
+    assert_eq!(changed, expected);
+
+    let gated = sudolab(&["compare", b, n, "--fail-on-changes"]);
+    assert_eq!(gated.status.code(), Some(1));
+    let text = String::from_utf8(gated.stdout).unwrap();
+    assert!(
+        text.contains(&format!("Verdicts: {} puzzles changed", expected.len())),
+        "{text}"
+    );
+
+    let json = sudolab(&["compare", b, n, "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(doc["verdict"]["changed"], true);
+    assert_eq!(
+        doc["comparison"]["changed"].as_array().unwrap().len(),
+        expected.len()
+    );
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let out = sudolab(&["compare", "/no/base.csv", "/no/new.csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/no/base.csv"));
+    let fixture = "tests/fixtures/report/singles.csv";
+    let out = sudolab(&["compare", fixture, fixture, "--max-slowdown", "-5"]);
+    assert_eq!(out.status.code(), Some(2));
+}
