@@ -8,6 +8,9 @@
 //! lines = rows of a digit, a row-based fish (X-Wing, Swordfish, Jellyfish); with lines =
 //! columns, a column-based fish. [`closed_sets`] is that one search; the finders below
 //! only choose the array, its orientation and k, and turn each closed set into a step.
+//! Both orientations of each array come straight from the grid's synchronised views
+//! ([`Candidates::positions`] and [`Candidates::candidates`]), which is cheaper than
+//! transposing; the tests check that they are indeed transposes of each other.
 //!
 //! Search order (which step comes first under the one-instance policy): subsets by house,
 //! rows then columns then boxes; fish by digit 1-9, row-based before column-based; within
@@ -26,15 +29,20 @@ use std::ops::ControlFlow;
 /// A 9x9 bit array: bit `x` of `array[line]` is set when `line` has a mark in cross-line `x`.
 type BitArray = [u16; 9];
 
-/// The same marks with lines and cross-lines swapped.
-fn transpose(array: &BitArray) -> BitArray {
-    let mut transposed = [0u16; 9];
-    for (line, &marks) in array.iter().enumerate() {
-        for (cross, out) in transposed.iter_mut().enumerate() {
-            *out |= (marks >> cross & 1) << line;
-        }
+/// How many bits a 9-bit mask has: a table, as the default x86-64 target has no `popcnt`.
+static MARKS: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut mask = 1;
+    while mask < 512 {
+        table[mask] = table[mask >> 1] + (mask & 1) as u8;
+        mask += 1;
     }
-    transposed
+    table
+};
+
+#[inline]
+fn marks(mask: u16) -> u32 {
+    u32::from(MARKS[usize::from(mask & 0x1ff)])
 }
 
 /// Reports, in lexicographic order of their lines, every set of `k` lines of `array` whose
@@ -49,53 +57,57 @@ fn closed_sets(
     k: u32,
     found: &mut impl FnMut(u16, u16) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let mut eligible = [0u8; 9];
-    let mut count = 0;
+    let mut eligible = 0u16;
     let mut nonempty = 0;
-    for (line, &marks) in array.iter().enumerate() {
-        let n = marks.count_ones();
+    for (line, &marked) in array.iter().enumerate() {
+        let n = marks(marked);
         nonempty += u32::from(n > 0);
         if (2..=k).contains(&n) {
-            eligible[count] = line as u8;
-            count += 1;
+            eligible |= 1 << line;
         }
     }
     // A closed set needs k lines, and something to eliminate needs a non-empty line outside it.
-    if count < k as usize || nonempty <= k {
+    if marks(eligible) < k || nonempty <= k {
         return ControlFlow::Continue(());
     }
-    extend(array, &eligible[..count], k, 0, 0, found)
-}
-
-/// Adds lines from `candidates` to the partial set `lines` (whose marks span `union`) until
-/// it holds `k` lines, dropping a branch as soon as its marks span more than `k` cross-lines.
-fn extend(
-    array: &BitArray,
-    candidates: &[u8],
-    k: u32,
-    lines: u16,
-    union: u16,
-    found: &mut impl FnMut(u16, u16) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let still_needed = k as usize - lines.count_ones() as usize;
-    // Callers leave enough candidates; the loop leaves room for the lines still needed.
-    debug_assert!(candidates.len() >= still_needed);
-    for (i, &line) in candidates[..=candidates.len() - still_needed]
-        .iter()
-        .enumerate()
-    {
-        let union = union | array[line as usize];
-        if union.count_ones() > k {
+    // Depth-first over combinations, lowest lines first, without recursion: level `depth`
+    // has chosen `lines[depth]` (whose marks span `union[depth]`) and may still try the lines
+    // of `rest[depth]`. A branch is dropped as soon as its marks span more than k
+    // cross-lines, or too few lines are left to complete it.
+    debug_assert!((2..=4).contains(&k), "related sets have 2 to 4 lines");
+    let k = k as usize;
+    let mut rest = [0u16; 4];
+    let mut lines = [0u16; 4];
+    let mut union = [0u16; 4];
+    rest[0] = eligible;
+    let mut depth = 0;
+    loop {
+        if marks(rest[depth]) < (k - depth) as u32 {
+            if depth == 0 {
+                return ControlFlow::Continue(());
+            }
+            depth -= 1;
             continue;
         }
-        let lines = lines | 1 << line;
-        if still_needed > 1 {
-            extend(array, &candidates[i + 1..], k, lines, union, found)?;
-        } else if union.count_ones() == k && eliminates(array, lines, union) {
-            found(lines, union)?;
+        let line = rest[depth].trailing_zeros() as usize;
+        rest[depth] &= rest[depth] - 1;
+        let spanned = union[depth] | array[line];
+        let width = marks(spanned) as usize;
+        if width > k {
+            continue;
+        }
+        let chosen = lines[depth] | 1 << line;
+        if depth + 1 == k {
+            if width == k && eliminates(array, chosen, spanned) {
+                found(chosen, spanned)?;
+            }
+        } else {
+            rest[depth + 1] = rest[depth];
+            lines[depth + 1] = chosen;
+            union[depth + 1] = spanned;
+            depth += 1;
         }
     }
-    ControlFlow::Continue(())
 }
 
 /// Whether a line outside `lines` has a mark in `cross`.
@@ -109,11 +121,18 @@ fn eliminates(array: &BitArray, lines: u16, cross: u16) -> bool {
 
 /// The house's digit x position array: line `d` holds the positions of digit `d + 1`.
 fn digit_positions(grid: &Candidates, house: House) -> BitArray {
-    let mut array = [0u16; 9];
-    for (d, line) in array.iter_mut().enumerate() {
-        *line = grid.positions(house, Digit::from_index(d));
-    }
-    array
+    std::array::from_fn(|d| grid.positions(house, Digit::from_index(d)))
+}
+
+/// The house's position x digit array: line `p` holds the candidates of the cell at `p`.
+fn cell_digits(grid: &Candidates, house: House) -> BitArray {
+    std::array::from_fn(|p| grid.candidates(house.cells()[p]).bits())
+}
+
+/// A digit's array over the rows (`line = House::row`: row x column) or over the columns
+/// (`line = House::column`: column x row).
+fn digit_lines(grid: &Candidates, digit: Digit, line: LineKind) -> BitArray {
+    std::array::from_fn(|i| grid.positions(line(i), digit))
 }
 
 /// The cells of `house` at the positions of the 9-bit mask `positions`.
@@ -136,7 +155,7 @@ fn naked_subsets(
     technique: Technique,
 ) -> ControlFlow<()> {
     for house in House::all() {
-        let by_cell = transpose(&digit_positions(grid, house));
+        let by_cell = cell_digits(grid, house);
         closed_sets(&by_cell, k, &mut |positions, digits| {
             let digits = DigitSet::from_bits(digits);
             let cells = cells_at(house, positions);
@@ -186,6 +205,13 @@ fn hidden_subsets(
     ControlFlow::Continue(())
 }
 
+/// A kind of line: `House::row` or `House::column`.
+type LineKind = fn(usize) -> House;
+
+/// Base and cover lines of the row-based fish, then of the column-based ones.
+const FISH_ORIENTATIONS: [(LineKind, LineKind); 2] =
+    [(House::row, House::column), (House::column, House::row)];
+
 /// Basic fish of size `k`: `k` base lines (rows, or columns) in which a digit's candidates
 /// all lie in the same `k` cover lines (columns, or rows); the digit leaves the cover lines'
 /// other cells.
@@ -196,21 +222,10 @@ fn fish(
     technique: Technique,
 ) -> ControlFlow<()> {
     for digit in Digit::all() {
-        let mut by_row = [0u16; 9];
-        for (r, line) in by_row.iter_mut().enumerate() {
-            *line = grid.positions(House::row(r), digit);
-        }
-        let by_column = transpose(&by_row);
-        for (array, base_house, cover_house) in [
-            (
-                &by_row,
-                House::row as fn(usize) -> House,
-                House::column as fn(usize) -> House,
-            ),
-            (&by_column, House::column, House::row),
-        ] {
-            closed_sets(array, k, &mut |base_lines, cover_lines| {
-                let houses = |mask: u16, house: fn(usize) -> House| -> HouseSet {
+        for (base_house, cover_house) in FISH_ORIENTATIONS {
+            let array = digit_lines(grid, digit, base_house);
+            closed_sets(&array, k, &mut |base_lines, cover_lines| {
+                let houses = |mask: u16, house: LineKind| -> HouseSet {
                     (0..9).filter(|&i| mask >> i & 1 != 0).map(house).collect()
                 };
                 let base = houses(base_lines, base_house);
@@ -316,6 +331,17 @@ mod tests {
             .iter()
             .flat_map(|t| t.find_all(grid, None))
             .collect()
+    }
+
+    /// The same marks with lines and cross-lines swapped.
+    fn transpose(array: &BitArray) -> BitArray {
+        let mut transposed = [0u16; 9];
+        for (line, &marks) in array.iter().enumerate() {
+            for (cross, out) in transposed.iter_mut().enumerate() {
+                *out |= (marks >> cross & 1) << line;
+            }
+        }
+        transposed
     }
 
     fn sets(array: &BitArray, k: u32) -> Vec<(u16, u16)> {
@@ -756,19 +782,20 @@ mod tests {
         assert_eq!(fish_puzzles, 6);
     }
 
-    /// Every array the finders search in `grid`: each house's digit x position array, each
-    /// digit's row x column array, and their transposes.
+    /// Every array the finders search in `grid`, checking that each pair of orientations
+    /// read from the grid's views are transposes of each other.
     fn arrays(grid: &Candidates) -> Vec<BitArray> {
         let mut out = Vec::new();
         for house in House::all() {
-            let array = digit_positions(grid, house);
-            out.push(transpose(&array));
-            out.push(array);
+            let (by_digit, by_cell) = (digit_positions(grid, house), cell_digits(grid, house));
+            assert_eq!(by_cell, transpose(&by_digit), "{house}");
+            out.extend([by_digit, by_cell]);
         }
         for digit in Digit::all() {
-            let by_row = std::array::from_fn(|r| grid.positions(House::row(r), digit));
-            out.push(transpose(&by_row));
-            out.push(by_row);
+            let by_row = digit_lines(grid, digit, House::row);
+            let by_column = digit_lines(grid, digit, House::column);
+            assert_eq!(by_column, transpose(&by_row), "{digit}");
+            out.extend([by_row, by_column]);
         }
         out
     }
