@@ -14,6 +14,7 @@
 //! ascending; subsets by box, then by cell position within the box.
 
 use super::StepSink;
+use super::wings::cells_with_at_least;
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, House, HouseKind};
@@ -25,22 +26,42 @@ use std::ops::ControlFlow;
 const THIRD: u16 = 0b111;
 /// Positions 0, 3, 6 of a box: its left column.
 const BOX_COLUMN: u16 = 0b001_001_001;
+/// No line: the mask's places are not two or three in one row or column of a box.
+const SPREAD: u8 = u8::MAX;
+
+/// For each mask of two or three places in a box: the box row (0-2) or box column (3-5)
+/// holding them all, else [`SPREAD`]. Read on a row or column's mask, a row index of the
+/// box is the third of the line (which box) holding them.
+static CONFINED: [u8; 512] = {
+    let mut table = [SPREAD; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let places = mask as u16;
+        if matches!(places.count_ones(), 2 | 3) {
+            let mut k = 0;
+            while k < 3 {
+                if places & !(THIRD << (3 * k)) == 0 {
+                    table[mask] = k as u8;
+                } else if places & !(BOX_COLUMN << k) == 0 {
+                    table[mask] = 3 + k as u8;
+                }
+                k += 1;
+            }
+        }
+        mask += 1;
+    }
+    table
+};
 
 /// A digit's candidates in a box all in one row or column: remove it from the rest of the line.
 pub fn pointing(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for box_ in House::all_of(HouseKind::Box) {
         let (top, left) = (box_.number() / 3 * 3, box_.number() % 3 * 3);
         for digit in Digit::all() {
-            let places = grid.positions(box_, digit);
-            if !matches!(places.count_ones(), 2 | 3) {
-                continue;
-            }
-            let line = if let Some(r) = (0..3).find(|r| places & !(THIRD << (3 * r)) == 0) {
-                House::row(top + r)
-            } else if let Some(c) = (0..3).find(|c| places & !(BOX_COLUMN << c) == 0) {
-                House::column(left + c)
-            } else {
-                continue;
+            let line = match CONFINED[grid.positions(box_, digit) as usize] {
+                SPREAD => continue,
+                r @ 0..3 => House::row(top + r as usize),
+                c => House::column(left + c as usize - 3),
             };
             push_locked_candidates(
                 grid,
@@ -59,12 +80,10 @@ pub fn pointing(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 pub fn claiming(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for line in (0..18).map(House::from_index) {
         for digit in Digit::all() {
-            let places = grid.positions(line, digit);
-            if !matches!(places.count_ones(), 2 | 3) {
-                continue;
-            }
-            let Some(third) = (0..3).find(|t| places & !(THIRD << (3 * t)) == 0) else {
-                continue;
+            // A row index of a box, read on a line's mask, is the third holding the places.
+            let third = match CONFINED[grid.positions(line, digit) as usize] {
+                t @ 0..3 => t as usize,
+                _ => continue,
             };
             let n = line.number();
             let box_ = if line.index() < 9 {
@@ -126,15 +145,19 @@ pub fn locked_triples(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
 /// Locked subsets of `size` cells (2 or 3), box by box, cell combinations in position order.
 fn locked_subsets(grid: &Candidates, sink: &mut StepSink<'_>, size: u32) -> ControlFlow<()> {
     let combinations: &[u16] = if size == 2 { &PAIRS } else { &TRIPLES };
+    // Empty cells with at most `size` candidates: the only ones a naked subset can use.
+    let at_least = cells_with_at_least(grid);
+    let few = at_least[0] - at_least[size as usize];
     for box_ in House::all_of(HouseKind::Box) {
-        let cells = box_.cells();
-        // Positions of the empty cells few-valued enough to belong to a naked subset of `size`.
-        let mut small = 0u16;
-        for (pos, &cell) in cells.iter().enumerate() {
-            if (1..=size).contains(&grid.candidates(cell).len()) {
-                small |= 1 << pos;
-            }
+        if (few & box_.cell_set()).len() < size {
+            continue;
         }
+        let cells = box_.cells();
+        // The box's three rows are runs of three bits, nine apart, from its first cell.
+        let start = cells[0].index();
+        let small = (0..3).fold(0u16, |mask, r| {
+            mask | (((few.bits() >> (start + 9 * r)) & 0b111) as u16) << (3 * r)
+        });
         for &mask in combinations {
             if mask & small != mask {
                 continue;

@@ -6,9 +6,10 @@
 //!   leaves every cell that sees all three.
 //!
 //! Both are found from the pivot: its bivalue peers whose candidates fit are the only possible
-//! pincers, so the search is a few set intersections per pivot, no heap. Order: pivots by cell,
-//! then the pincers by cell. As in HoDoKu, the three cells are distinct and so are their
-//! candidate sets, and a wing is reported only when it removes something.
+//! pincers, so the search is a few set intersections per pivot, no heap. Order: pivots by
+//! cell; then, for an XY-Wing, the pincer holding the pivot's lower digit by cell and the other
+//! by cell; for an XYZ-Wing, pincer pairs by cell. As in HoDoKu, the three cells are distinct
+//! and so are their candidate sets, and a wing is reported only when it removes something.
 
 use super::StepSink;
 use crate::bitset::{CellSet, DigitSet};
@@ -68,23 +69,24 @@ pub fn xyz_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> 
     ControlFlow::Continue(())
 }
 
-/// The empty cells with exactly two and exactly three candidates, counted across the nine
-/// digit boards with bitwise adders.
+/// The empty cells with exactly two and exactly three candidates.
 fn bivalue_and_trivalue(grid: &Candidates) -> [CellSet; 2] {
-    let (mut one, mut two, mut three, mut four) = (
-        CellSet::EMPTY,
-        CellSet::EMPTY,
-        CellSet::EMPTY,
-        CellSet::EMPTY,
-    );
+    let [_, two, three, four] = cells_with_at_least(grid);
+    [two - three, three - four]
+}
+
+/// The cells with at least one, two, three and four candidates, counted across the nine
+/// digit boards with bitwise adders (a few dozen word operations for the whole grid).
+pub(super) fn cells_with_at_least(grid: &Candidates) -> [CellSet; 4] {
+    let mut at_least = [CellSet::EMPTY; 4];
     for digit in Digit::all() {
         let cells = grid.cells_with(digit);
-        four |= three & cells;
-        three |= two & cells;
-        two |= one & cells;
-        one |= cells;
+        at_least[3] |= at_least[2] & cells;
+        at_least[2] |= at_least[1] & cells;
+        at_least[1] |= at_least[0] & cells;
+        at_least[0] |= cells;
     }
-    [two - three, three - four]
+    at_least
 }
 
 /// The candidate of bivalue `cell` that is not `digit`.
