@@ -6,6 +6,7 @@
 //! with one solution (solved or stuck). Times are over every row but invalid lines, whose
 //! time is only parsing.
 
+use super::is_single;
 use super::results::ResultSet;
 use super::stats::percentile;
 use crate::grade::Level;
@@ -46,6 +47,8 @@ pub struct Summary {
     pub hardest: BTreeMap<Technique, usize>,
     /// Solved puzzles that needed no step (given complete).
     pub solved_without_steps: usize,
+    /// Solved puzzles that used no technique but singles (whatever the ladder's order).
+    pub singles_only: usize,
     /// The file's technique columns.
     pub techniques: Vec<Technique>,
     /// Use of each technique column.
@@ -65,6 +68,7 @@ impl Summary {
             by_status: [0; Status::ALL.len()],
             hardest: BTreeMap::new(),
             solved_without_steps: 0,
+            singles_only: 0,
             techniques: set.columns.techniques.clone(),
             usage: set
                 .columns
@@ -82,6 +86,10 @@ impl Summary {
                 match r.hardest {
                     Some(t) => *summary.hardest.entry(t).or_default() += 1,
                     None => summary.solved_without_steps += 1,
+                }
+                let columns = set.columns.techniques.iter().zip(&r.counts);
+                if columns.filter(|&(_, &n)| n > 0).all(|(&t, _)| is_single(t)) {
+                    summary.singles_only += 1;
                 }
                 if let Some(level) = r.level {
                     summary.levels[level as usize] += 1;

@@ -19,7 +19,7 @@ fn is_numeric(cell: &str) -> bool {
         .unwrap_or(cell);
     let core = cell
         .trim_end_matches(['%', 'x'])
-        .trim_start_matches(['+', '-']);
+        .trim_start_matches(['+', '-', '<']);
     !core.is_empty()
         && core
             .chars()

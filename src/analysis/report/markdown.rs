@@ -35,11 +35,15 @@ fn share(part: usize, whole: usize) -> f64 {
     }
 }
 
+/// A share to one decimal; a share that would round to 0 but is not shows as `<0.1%`.
 fn percent(part: usize, whole: usize) -> String {
+    let value = share(part, whole);
     if whole == 0 {
         "-".into()
+    } else if part > 0 && value < 0.05 {
+        "<0.1%".into()
     } else {
-        format!("{:.1}%", share(part, whole))
+        format!("{value:.1}%")
     }
 }
 
@@ -290,14 +294,11 @@ fn at_a_glance(md: &mut String, cols: &[Column<'_>]) {
                 percent(s.count(Status::Stuck), attempted)
             )
             .unwrap();
-            let singles: usize = s
-                .hardest
-                .iter()
-                .filter(|(t, _)| is_single(**t))
-                .map(|(_, n)| n)
-                .sum::<usize>()
-                + s.solved_without_steps;
-            write!(md, "{} need only singles", percent(singles, attempted)).unwrap();
+            let singles = s.singles_only;
+            match singles {
+                0 => md.push_str("None can be solved with singles alone"),
+                n => write!(md, "{} need only singles", percent(n, attempted)).unwrap(),
+            }
             let beyond = s
                 .hardest
                 .iter()
