@@ -10,7 +10,11 @@
 //! up without editing this file. A path is out of scope when it says `x` (any technique),
 //! `ssts` (HoDoKu's Simple Sudoku Technique Set, which includes Simple and Multi Colors:
 //! sudolab cannot tell which SSTS steps HoDoKu took) or names a technique that is not on
-//! the `standard` ladder. The test prints how many exemplars it skipped and why.
+//! the `standard` ladder. The test prints how many exemplars it skipped and why. Skipped
+//! exemplars whose path still names the section's technique get a weaker check: HoDoKu used
+//! the technique, so its earlier rungs (a superset of the standard ladder's) were stuck, and
+//! the ladder may solve the puzzle only with that technique or a later one. One path
+//! predates HoDoKu 2.2's definition of a locked pair; see [`PATHS_FROM_AN_OLDER_HODOKU`].
 
 mod common;
 
@@ -114,6 +118,17 @@ fn parse_exemplars(text: &str) -> Vec<Section> {
     sections
 }
 
+/// Exemplars whose recorded path comes from an older HoDoKu than 2.2, whose definitions
+/// sudolab follows: (puzzle, code of the hardest technique HoDoKu 2.2 uses, why).
+const PATHS_FROM_AN_OLDER_HODOKU: &[(&str, &str, &str)] = &[(
+    "...5..8.43.....21..9.......9.7..6....1....3......27...1.......7...248.9...5.9....",
+    "l3",
+    "after the singles, its pair 2,7 in r1c1,r1c2 removes only r1c3<>2, inside its box; \
+     HoDoKu 2.2 calls a locked pair only one that removes from the box and from the line \
+     outside it (its SimpleSolver keeps this very position as 'should not be a Locked Pair'), \
+     so it takes the Locked Triple 1,2,7 in r1c1,r1c2,r1c3 => r1c5,r3c3<>1 first",
+)];
+
 /// The technique whose code HoDoKu writes as `code`, if sudolab has it.
 fn technique_with_code(code: &str) -> Option<Technique> {
     Technique::ALL.iter().copied().find(|t| t.code() == code)
@@ -191,7 +206,7 @@ fn exemplars_are_solved_and_their_technique_is_the_hardest() {
     let ladder = Ladder::parse("standard").unwrap();
     let solver = Solver::new(ladder.clone(), Policy::Single).verifying(true);
 
-    let (mut exact, mut bounded) = (0, 0);
+    let (mut exact, mut bounded, mut older) = (0, 0, 0);
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     for section in &sections {
@@ -232,11 +247,28 @@ fn exemplars_are_solved_and_their_technique_is_the_hardest() {
             match path_techniques(&exemplar.path, &ladder) {
                 Ok(techniques) => {
                     // HoDoKu's hardest: the latest of its path's techniques in its order.
-                    let expected = techniques
+                    let from_path = techniques
                         .iter()
                         .copied()
                         .max_by_key(|&t| ladder.position(t))
                         .expect("an exemplar's path has a step");
+                    let puzzle = exemplar.puzzle.to_string();
+                    let expected = match PATHS_FROM_AN_OLDER_HODOKU
+                        .iter()
+                        .find(|(p, _, _)| *p == puzzle)
+                    {
+                        Some(&(_, code, why)) => {
+                            let t = technique_with_code(code).expect("a catalogue code");
+                            eprintln!(
+                                "line {}: HoDoKu 2.2's hardest is {t}, not the path's \
+                                 {from_path}: {why}",
+                                exemplar.line
+                            );
+                            older += 1;
+                            t
+                        }
+                        None => from_path,
+                    };
                     if summary.outcome != Outcome::Solved || summary.hardest != Some(expected) {
                         fail(format!("solved with hardest {expected}"));
                     }
@@ -283,6 +315,11 @@ fn exemplars_are_solved_and_their_technique_is_the_hardest() {
     assert!(
         exact > 0,
         "no exemplar was in scope: is the file's format still understood?"
+    );
+    assert_eq!(
+        older,
+        PATHS_FROM_AN_OLDER_HODOKU.len(),
+        "every exemplar known to have an older path is in the file"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
