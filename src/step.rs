@@ -4,7 +4,7 @@
 //!
 //! Steps are plain `Copy` values with no heap: eliminations are a bitboard per digit.
 
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, write_joined};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::technique::Technique;
@@ -89,9 +89,10 @@ impl fmt::Debug for Eliminations {
 ///   confined to is `base` alone;
 /// - `fins`: fins of finned fish;
 /// - `pivot`: the pivot cell of a wing;
-/// - `links`: the cells of the strong link that ties the pattern together: the
-///   connecting cells of a skyscraper or a kite, the conjugate pair of an empty rectangle;
-/// - `chain`: the nodes of a chain in order (turbot fish).
+/// - `links` and `link_digit`: the cells (and, when it is not the pattern's only digit,
+///   the digit) of the strong link that ties the pattern together: the connecting cells
+///   of a skyscraper or a kite, the conjugate pair of an empty rectangle or a W-Wing;
+/// - `chain`: the nodes of a chain in order (turbot fish, remote pair).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct Pattern {
     pub digits: DigitSet,
@@ -101,6 +102,7 @@ pub struct Pattern {
     pub fins: CellSet,
     pub pivot: Option<Cell>,
     pub links: CellSet,
+    pub link_digit: Option<Digit>,
     pub chain: Chain,
 }
 
@@ -199,9 +201,15 @@ pub enum Notation {
     /// Digit in a box (`base`) and the conjugate pair (`links`) it works with:
     /// `5 in b4 (r3c2,r3c7)`.
     BoxLink,
+    /// The eliminated digit and the link digit, the two bivalue cells, then the strong
+    /// link: `5/9 in r2c1,r6c6 connected by 9 in r4c1,r4c6`.
+    WWing,
     /// A single-digit chain, strong and weak links alternating from a strong one:
     /// `5 r2c4 =5= r2c9 -5- r7c9 =5= r7c4`.
     XChain,
+    /// The pair and the chain of bivalue cells, link digits alternating from the higher:
+    /// `3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3`.
+    RemotePair,
 }
 
 impl fmt::Display for Step {
@@ -251,12 +259,30 @@ fn write_pattern(f: &mut fmt::Formatter<'_>, notation: Notation, p: &Pattern) ->
         Notation::Houses => write!(f, "{} in {}", p.digits, p.base),
         Notation::Connected => write!(f, "{} in {} (connected by {})", p.digits, p.cells, p.links),
         Notation::BoxLink => write!(f, "{} in {} ({})", p.digits, p.base, p.links),
+        Notation::WWing => {
+            let link = p.link_digit.map_or(DigitSet::EMPTY, DigitSet::single);
+            write_joined(f, (p.digits - link).iter().chain(link.iter()), "/")?;
+            write!(f, " in {} connected by {link} in {}", p.cells, p.links)
+        }
         Notation::XChain => {
             write!(f, "{}", p.digits)?;
             for (i, cell) in p.chain.cells().enumerate() {
                 if i > 0 {
                     let link = if i % 2 == 1 { '=' } else { '-' };
                     write!(f, " {link}{}{link}", p.digits)?;
+                }
+                write!(f, " {cell}")?;
+            }
+            Ok(())
+        }
+        Notation::RemotePair => {
+            write_joined(f, p.digits.iter(), "/")?;
+            // Weak links, their digits alternating from the higher one.
+            let low = p.digits.first().map_or(DigitSet::EMPTY, DigitSet::single);
+            let digits = [p.digits - low, low];
+            for (i, cell) in p.chain.cells().enumerate() {
+                if i > 0 {
+                    write!(f, " -{}-", digits[(i - 1) % 2])?;
                 }
                 write!(f, " {cell}")?;
             }

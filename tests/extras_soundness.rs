@@ -18,10 +18,12 @@ use sudolab::technique::Technique;
 
 /// The techniques swept.
 const TESTED: &[Technique] = &[
+    Technique::RemotePair,
     Technique::Skyscraper,
     Technique::TwoStringKite,
     Technique::TurbotFish,
     Technique::EmptyRectangle,
+    Technique::WWing,
 ];
 
 const SINGLES: &[Technique] = &[

@@ -10,10 +10,12 @@
 mod brute_force;
 mod intersections;
 mod related_sets;
+mod remote_pair;
 mod single_digit;
 mod singles;
 #[cfg(test)]
 mod test_grids;
+mod w_wing;
 mod wings;
 
 use crate::candidates::Candidates;
@@ -95,12 +97,14 @@ catalogue! {
     XWing: "x-wing", "bf2", "X-Wing", Hard, 140, true, Fish, related_sets::x_wings;
     Swordfish: "swordfish", "bf3", "Swordfish", Hard, 150, true, Fish, related_sets::swordfish;
     Jellyfish: "jellyfish", "bf4", "Jellyfish", Hard, 160, true, Fish, related_sets::jellyfish;
+    RemotePair: "remote-pair", "rp", "Remote Pair", Hard, 110, true, RemotePair, remote_pair::remote_pairs;
     Skyscraper: "skyscraper", "sk", "Skyscraper", Hard, 130, true, Connected, single_digit::skyscrapers;
     TwoStringKite: "two-string-kite", "2sk", "2-String Kite", Hard, 150, true, Connected,
         single_digit::two_string_kites;
     TurbotFish: "turbot-fish", "tf", "Turbot Fish", Hard, 120, true, XChain, single_digit::turbot_fish;
     EmptyRectangle: "empty-rectangle", "er", "Empty Rectangle", Hard, 120, true, BoxLink,
         single_digit::empty_rectangles;
+    WWing: "w-wing", "w", "W-Wing", Hard, 150, true, WWing, w_wing::w_wings;
     XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, Cells, wings::xy_wings;
     XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, Cells, wings::xyz_wings;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement, brute_force::brute_force;
