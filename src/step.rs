@@ -92,7 +92,8 @@ impl fmt::Debug for Eliminations {
 /// - `links` and `link_digit`: the cells (and, when it is not the pattern's only digit,
 ///   the digit) of the strong link that ties the pattern together: the connecting cells
 ///   of a skyscraper or a kite, the conjugate pair of an empty rectangle or a W-Wing;
-/// - `chain`: the nodes of a chain in order (turbot fish, remote pair).
+/// - `chain`: the nodes of a chain in order (turbot fish, remote pair);
+/// - `colors`: the color classes of coloring, in pairs of opposite colors (0/1, 2/3).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct Pattern {
     pub digits: DigitSet,
@@ -104,6 +105,7 @@ pub struct Pattern {
     pub links: CellSet,
     pub link_digit: Option<Digit>,
     pub chain: Chain,
+    pub colors: [CellSet; 4],
 }
 
 /// The cells of a chain in order, stored inline (no heap) so that steps stay `Copy`.
@@ -210,6 +212,9 @@ pub enum Notation {
     /// The pair and the chain of bivalue cells, link digits alternating from the higher:
     /// `3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3`.
     RemotePair,
+    /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
+    /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
+    Colors,
 }
 
 impl fmt::Display for Step {
@@ -285,6 +290,20 @@ fn write_pattern(f: &mut fmt::Formatter<'_>, notation: Notation, p: &Pattern) ->
                     write!(f, " -{}-", digits[(i - 1) % 2])?;
                 }
                 write!(f, " {cell}")?;
+            }
+            Ok(())
+        }
+        Notation::Colors => {
+            write!(f, "{}", p.digits)?;
+            for (i, class) in p.colors.iter().enumerate() {
+                let sep = match i {
+                    0 => " ",
+                    _ if i % 2 == 1 => " / ",
+                    _ => ", ",
+                };
+                if !class.is_empty() {
+                    write!(f, "{sep}({class})")?;
+                }
             }
             Ok(())
         }

@@ -24,6 +24,8 @@ const TESTED: &[Technique] = &[
     Technique::TurbotFish,
     Technique::EmptyRectangle,
     Technique::WWing,
+    Technique::SimpleColors,
+    Technique::MultiColors,
 ];
 
 const SINGLES: &[Technique] = &[

@@ -8,6 +8,7 @@
 //! pattern instance as a [`Step`] into a [`StepSink`], stopping when the sink says so.
 
 mod brute_force;
+mod coloring;
 mod intersections;
 mod related_sets;
 mod remote_pair;
@@ -107,6 +108,8 @@ catalogue! {
     WWing: "w-wing", "w", "W-Wing", Hard, 150, true, WWing, w_wing::w_wings;
     XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, Cells, wings::xy_wings;
     XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, Cells, wings::xyz_wings;
+    SimpleColors: "simple-colors", "sc", "Simple Colors", Hard, 150, true, Colors, coloring::simple_colors;
+    MultiColors: "multi-colors", "mc", "Multi Colors", Hard, 200, true, Colors, coloring::multi_colors;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement, brute_force::brute_force;
 }
 
