@@ -26,6 +26,12 @@ const TESTED: &[Technique] = &[
     Technique::WWing,
     Technique::SimpleColors,
     Technique::MultiColors,
+    Technique::FinnedXWing,
+    Technique::SashimiXWing,
+    Technique::FinnedSwordfish,
+    Technique::SashimiSwordfish,
+    Technique::FinnedJellyfish,
+    Technique::SashimiJellyfish,
 ];
 
 const SINGLES: &[Technique] = &[

@@ -19,7 +19,9 @@ use sudolab::solver::{Policy, Solver, is_sound};
 use sudolab::technique::Technique;
 
 /// The techniques whose exemplars this file checks.
-const TESTED: &[&str] = &["sk", "2sk", "tf", "er", "w", "rp", "sc", "mc"];
+const TESTED: &[&str] = &[
+    "sk", "2sk", "tf", "er", "w", "rp", "sc", "mc", "fbf2", "sbf2", "fbf3", "sbf3", "fbf4", "sbf4",
+];
 
 const SINGLES: &[Technique] = &[
     Technique::FullHouse,

@@ -9,6 +9,7 @@
 
 mod brute_force;
 mod coloring;
+mod finned_fish;
 mod intersections;
 mod related_sets;
 mod remote_pair;
@@ -108,6 +109,17 @@ catalogue! {
     WWing: "w-wing", "w", "W-Wing", Hard, 150, true, WWing, w_wing::w_wings;
     XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, Cells, wings::xy_wings;
     XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, Cells, wings::xyz_wings;
+    FinnedXWing: "finned-x-wing", "fbf2", "Finned X-Wing", Hard, 130, true, Fish, finned_fish::finned_x_wings;
+    SashimiXWing: "sashimi-x-wing", "sbf2", "Sashimi X-Wing", Hard, 150, true, Fish,
+        finned_fish::sashimi_x_wings;
+    FinnedSwordfish: "finned-swordfish", "fbf3", "Finned Swordfish", Unfair, 200, true, Fish,
+        finned_fish::finned_swordfish;
+    SashimiSwordfish: "sashimi-swordfish", "sbf3", "Sashimi Swordfish", Unfair, 240, true, Fish,
+        finned_fish::sashimi_swordfish;
+    FinnedJellyfish: "finned-jellyfish", "fbf4", "Finned Jellyfish", Unfair, 250, true, Fish,
+        finned_fish::finned_jellyfish;
+    SashimiJellyfish: "sashimi-jellyfish", "sbf4", "Sashimi Jellyfish", Unfair, 260, true, Fish,
+        finned_fish::sashimi_jellyfish;
     SimpleColors: "simple-colors", "sc", "Simple Colors", Hard, 150, true, Colors, coloring::simple_colors;
     MultiColors: "multi-colors", "mc", "Multi Colors", Hard, 200, true, Colors, coloring::multi_colors;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement, brute_force::brute_force;
