@@ -212,6 +212,8 @@ pub enum Notation {
     /// The pair and the chain of bivalue cells, link digits alternating from the higher:
     /// `3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3`.
     RemotePair,
+    /// The two digits of a unique rectangle and its corners: `1/3 in r2c6,r2c8,r3c6,r3c8`.
+    Rectangle,
     /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
     /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
     Colors,
@@ -292,6 +294,10 @@ fn write_pattern(f: &mut fmt::Formatter<'_>, notation: Notation, p: &Pattern) ->
                 write!(f, " {cell}")?;
             }
             Ok(())
+        }
+        Notation::Rectangle => {
+            write_joined(f, p.digits.iter(), "/")?;
+            write!(f, " in {}", p.cells)
         }
         Notation::Colors => {
             write!(f, "{}", p.digits)?;

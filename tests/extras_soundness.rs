@@ -32,6 +32,10 @@ const TESTED: &[Technique] = &[
     Technique::SashimiSwordfish,
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
+    Technique::BugPlusOne,
+    Technique::UniquenessTest1,
+    Technique::UniquenessTest2,
+    Technique::UniquenessTest4,
 ];
 
 const SINGLES: &[Technique] = &[

@@ -22,6 +22,7 @@ use sudolab::technique::Technique;
 /// The techniques whose exemplars this file checks.
 const TESTED: &[&str] = &[
     "sk", "2sk", "tf", "er", "w", "rp", "sc", "mc", "fbf2", "sbf2", "fbf3", "sbf3", "fbf4", "sbf4",
+    "bug1", "u1", "u2", "u4",
 ];
 
 /// The ladder for a path's opening entry: `s` is singles; `ssts` is HoDoKu's simple
