@@ -4,7 +4,7 @@
 //! way one of the wing cells is x, and every cell seeing both loses x.
 //!
 //! `W-Wing: 5/9 in r2c1,r6c6 connected by 9 in r4c1,r4c6 => r2c6,r6c1<>5`: r2c1 and r6c6
-//! hold 5,9; column... row 4 has 9 only in r4c1 (seeing r2c1) and r4c6 (seeing r6c6).
+//! hold 5,9; row 4 has 9 only in r4c1 (seeing r2c1) and r4c6 (seeing r6c6).
 //!
 //! As in HoDoKu 2.2, each pair of wing cells and eliminated digit is one step, with the
 //! first strong link found (in house order); other links for the same wing would remove
