@@ -101,7 +101,7 @@ catalogue! {
     Swordfish: "swordfish", "bf3", "Swordfish", Hard, 150, true, Fish, related_sets::swordfish;
     Jellyfish: "jellyfish", "bf4", "Jellyfish", Hard, 160, true, Fish, related_sets::jellyfish;
     RemotePair: "remote-pair", "rp", "Remote Pair", Hard, 110, true, RemotePair, remote_pair::remote_pairs;
-    BugPlusOne: "bivalue-universal-grave-plus-one", "bug1", "Bivalue Universal Grave + 1",
+    BugPlusOne: "bug-plus-1", "bug1", "Bivalue Universal Grave + 1",
         Hard, 100, true, Cells, uniqueness::bug_plus_one;
     Skyscraper: "skyscraper", "sk", "Skyscraper", Hard, 130, true, Connected, single_digit::skyscrapers;
     TwoStringKite: "two-string-kite", "2sk", "2-String Kite", Hard, 150, true, Connected,
@@ -112,11 +112,11 @@ catalogue! {
     WWing: "w-wing", "w", "W-Wing", Hard, 150, true, WWing, w_wing::w_wings;
     XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, Cells, wings::xy_wings;
     XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, Cells, wings::xyz_wings;
-    UniquenessTest1: "uniqueness-test-one", "u1", "Uniqueness Test 1", Hard, 100, true, Rectangle,
+    UniquenessTest1: "uniqueness-test-1", "u1", "Uniqueness Test 1", Hard, 100, true, Rectangle,
         uniqueness::uniqueness_test_1;
-    UniquenessTest2: "uniqueness-test-two", "u2", "Uniqueness Test 2", Hard, 100, true, Rectangle,
+    UniquenessTest2: "uniqueness-test-2", "u2", "Uniqueness Test 2", Hard, 100, true, Rectangle,
         uniqueness::uniqueness_test_2;
-    UniquenessTest4: "uniqueness-test-four", "u4", "Uniqueness Test 4", Hard, 100, true, Rectangle,
+    UniquenessTest4: "uniqueness-test-4", "u4", "Uniqueness Test 4", Hard, 100, true, Rectangle,
         uniqueness::uniqueness_test_4;
     FinnedXWing: "finned-x-wing", "fbf2", "Finned X-Wing", Hard, 130, true, Fish, finned_fish::finned_x_wings;
     SashimiXWing: "sashimi-x-wing", "sbf2", "Sashimi X-Wing", Hard, 150, true, Fish,
@@ -248,7 +248,14 @@ mod tests {
             assert!(seen.insert(t.code()), "duplicate code {}", t.code());
             assert_eq!(Technique::from_name(t.name()), Some(t));
             assert_eq!(Technique::from_name(&t.code().to_uppercase()), Some(t));
-            assert!(t.name().chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+            assert!(
+                t.name()
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{} is not kebab-case",
+                t.name()
+            );
+            assert!(t.name().starts_with(|c: char| c.is_ascii_lowercase()));
         }
         assert_eq!(Technique::from_name("nope"), None);
         assert_eq!(
