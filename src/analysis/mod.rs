@@ -19,12 +19,15 @@ pub mod unlock_output;
 use crate::ladder::{Ladder, PRESETS};
 use crate::technique::Technique;
 
-/// A short name for a ladder: the preset it equals, else its comma list.
+/// A short name for a ladder: the preset it equals, else its HoDoKu codes (`fh,n1,h1,lc1`).
 pub fn ladder_label(ladder: &Ladder) -> String {
-    PRESETS
-        .iter()
-        .find(|p| p.ladder() == *ladder)
-        .map_or_else(|| ladder.to_string(), |p| p.name.to_string())
+    match PRESETS.iter().find(|p| p.ladder() == *ladder) {
+        Some(preset) => preset.name.to_string(),
+        None => {
+            let codes: Vec<&str> = ladder.rungs().iter().map(|t| t.code()).collect();
+            codes.join(",")
+        }
+    }
 }
 
 /// Whether `t` is one of the singles (full house, naked and hidden single).

@@ -176,7 +176,7 @@ mod tests {
         assert_eq!(info.complete(), Some(true));
         assert_eq!(info.fallback(), None);
         let custom = RunInfo(serde_json::json!({"ladder": ["naked-single", "x-wing"]}));
-        assert_eq!(custom.ladder().as_deref(), Some("naked-single,x-wing"));
+        assert_eq!(custom.ladder().as_deref(), Some("n1,bf2"));
     }
 
     #[test]
