@@ -461,12 +461,28 @@ fn usage(md: &mut String, charts: &mut Vec<Chart>, cols: &[Column<'_>]) {
     );
 }
 
-/// Log2 time bins: bin k holds times in [2^k, 2^(k+1)) µs, bin 0 also holds 0.
+/// Where time bin `k` starts, in µs, on the 1-2-5 scale: 1, 2, 5, 10, 20, 50, ...
+fn bin_start(k: usize) -> f64 {
+    [1.0, 2.0, 5.0][k % 3] * 10f64.powi((k / 3) as i32)
+}
+
+/// The time bin of `micros`; bin 0 also holds times under 1 µs.
 fn bin_of(micros: f64) -> usize {
-    if micros < 2.0 {
-        0
+    let mut k = 0;
+    while bin_start(k + 1) <= micros {
+        k += 1;
+    }
+    k
+}
+
+/// A bin start as a short axis label: `50µs`, `2ms`, `1s`.
+fn bin_label(micros: f64) -> String {
+    if micros < 1_000.0 {
+        format!("{micros}µs")
+    } else if micros < 1_000_000.0 {
+        format!("{}ms", micros / 1_000.0)
     } else {
-        micros.log2().floor() as usize
+        format!("{}s", micros / 1_000_000.0)
     }
 }
 
@@ -509,7 +525,7 @@ fn times(md: &mut String, charts: &mut Vec<Chart>, cols: &[Column<'_>]) {
     let histogram: Vec<(String, Vec<(usize, usize)>)> = bins
         .iter()
         .map(|&b| {
-            let label = format_micros(if b == 0 { 0.0 } else { (1u64 << b) as f64 });
+            let label = bin_label(bin_start(b));
             let cells = cols
                 .iter()
                 .map(|c| {
@@ -525,7 +541,7 @@ fn times(md: &mut String, charts: &mut Vec<Chart>, cols: &[Column<'_>]) {
         charts,
         "Solve time",
         "Time per puzzle, uniqueness check included, over every line that is a puzzle. The \
-         histogram's bins double in width; each is labelled with its lower edge.",
+         histogram's bins follow the 1-2-5 scale; each is labelled with its lower edge.",
         Chart {
             file: "time.svg",
             chart: chart_of(
@@ -559,5 +575,28 @@ fn slowest(md: &mut String, cols: &[Column<'_>]) {
         }
         md.push_str(&table.to_markdown());
         md.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_bins_follow_the_one_two_five_scale() {
+        let starts: Vec<f64> = (0..7).map(bin_start).collect();
+        assert_eq!(starts, [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0]);
+        assert_eq!(bin_of(0.0), 0);
+        assert_eq!(bin_of(1.99), 0);
+        assert_eq!(bin_of(2.0), 1);
+        assert_eq!(bin_of(49.0), 4);
+        assert_eq!(bin_of(50.0), 5);
+        let labels: Vec<String> = [50.0, 2_000.0, 1_000_000.0].map(bin_label).to_vec();
+        assert_eq!(labels, ["50µs", "2ms", "1s"]);
+        assert_eq!(format_micros(412.0), "412 µs");
+        assert_eq!(format_micros(3_250.0), "3.2 ms");
+        assert_eq!(percent(1, 10_000), "<0.1%");
+        assert_eq!(percent(0, 10), "0.0%");
+        assert_eq!(percent(1, 0), "-");
     }
 }
