@@ -43,6 +43,16 @@ fn verdict(ladder: &Ladder, puzzle: &Puzzle) -> Verdict {
 
 /// Writes a results file through the record schema, with fixed times.
 fn write_results(path: &Path, ladder: &Ladder, puzzles: &[(u64, Puzzle)]) {
+    write_timed_results(path, ladder, puzzles, |_| 100);
+}
+
+/// Writes a results file through the record schema, with `micros(line)` as times.
+fn write_timed_results(
+    path: &Path,
+    ladder: &Ladder,
+    puzzles: &[(u64, Puzzle)],
+    micros: impl Fn(u64) -> u64,
+) {
     let columns = Columns {
         techniques: ladder.rungs().to_vec(),
         solution: false,
@@ -63,7 +73,7 @@ fn write_results(path: &Path, ladder: &Ladder, puzzles: &[(u64, Puzzle)]) {
             hardest,
             score: 0,
             level,
-            micros: 100,
+            micros: micros(*line),
             error: String::new(),
             counts: vec![0; columns.techniques.len()],
             solution: None,
@@ -163,4 +173,32 @@ fn bad_arguments_exit_2() {
     let fixture = "tests/fixtures/report/singles.csv";
     let out = sudolab(&["compare", fixture, fixture, "--max-slowdown", "-5"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_slowdown_gate_judges_the_interval() {
+    let dir = tempfile::tempdir().unwrap();
+    let (base, new) = (dir.path().join("base.csv"), dir.path().join("new.csv"));
+    let puzzles = corpus(40);
+    let ladder = Ladder::default();
+    // NEW takes 1.25x to 1.35x the time of BASE on every puzzle.
+    write_timed_results(&base, &ladder, &puzzles, |_| 1000);
+    write_timed_results(&new, &ladder, &puzzles, |line| 1250 + 100 * (line % 2));
+    let (b, n) = (base.to_str().unwrap(), new.to_str().unwrap());
+    let gate = |pct: &str| {
+        sudolab(&["compare", b, n, "--max-slowdown", pct])
+            .status
+            .code()
+    };
+    assert_eq!(gate("10"), Some(1), "slower than 1.10x");
+    assert_eq!(gate("40"), Some(0), "within 1.40x");
+    // 1.30x lies inside the interval (the median ratio is 1.25x or 1.35x, resampled): not
+    // proven slower, so the gate holds.
+    assert_eq!(gate("30"), Some(0));
+    assert_eq!(
+        sudolab(&["compare", n, b, "--max-slowdown", "0"])
+            .status
+            .code(),
+        Some(0)
+    );
 }
