@@ -6,13 +6,15 @@
 //! cells included: a placed digit keeps its own bit and loses every peer. Every row of a
 //! band must hold the digit somewhere, so a row left empty is a contradiction.
 //!
-//! Propagation alternates two steps until neither has anything to do:
+//! Propagation repeats three steps, each only when the ones before have nothing left:
 //! - *settling* a digit's band: box/line reasoning in two table lookups (the band's rows
 //!   must take its boxes in some order; a box whose cells for the digit lie in one column
 //!   takes that column from the other bands), then placing the digit in every row left
 //!   with one cell. Hidden singles in rows and boxes both end up as one-cell rows;
 //! - *naked singles*: cells with one candidate, found for a whole band at once with bitwise
-//!   counters over the nine digits.
+//!   counters over the nine digits;
+//! - *hidden singles in columns*, the one kind settling does not see, with the same
+//!   counters over the nine rows of a digit.
 //!
 //! Each digit/band also keeps a snapshot of its candidates as last settled; only those
 //! that differ from it are settled again. Removing candidates is thus a plain `&=`, with no
@@ -20,7 +22,8 @@
 //! guess.
 
 use super::tables::{
-    BAND, BAND_PEERS, COLUMN, MINIROW_OCCUPANCY, OTHER_BANDS_KEEP, ROW, ROW_BOX_ASSIGNMENTS,
+    BAND, BAND_PEERS, COLUMN, LONE_CELL, MINIROW_OCCUPANCY, OTHER_BANDS_KEEP, ROW,
+    ROW_BOX_ASSIGNMENTS,
 };
 
 /// The placements so far admit no solution.
@@ -106,7 +109,10 @@ impl Board {
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             self.settle_changed_bands()?;
-            if self.is_solved() || !self.place_naked_singles()? {
+            if self.is_solved() {
+                return Ok(());
+            }
+            if !self.place_naked_singles()? && !self.place_column_singles()? {
                 return Ok(());
             }
         }
@@ -131,36 +137,35 @@ impl Board {
     }
 
     /// Settles every digit/band that lost candidates, until none has.
+    ///
+    /// This is where the oracle spends most of its time. The digit loop is unrolled by
+    /// hand so that each inlined [`Board::settle`] works on fixed offsets, which saves
+    /// some 5-10% of the instructions on hard puzzles.
     fn settle_changed_bands(&mut self) -> Result<(), Contradiction> {
+        macro_rules! settle_if_changed {
+            ($quiet:ident; $($digit:literal)*) => {$(
+                for band in 0..3 {
+                    if self.candidates[$digit][band] != self.settled[$digit][band] {
+                        $quiet = false;
+                        self.settle($digit, band)?;
+                    }
+                }
+            )*};
+        }
         loop {
-            let mut changed = self.changed_bands();
-            if changed == 0 {
+            let mut quiet = true;
+            settle_if_changed!(quiet; 0 1 2 3 4 5 6 7 8);
+            if quiet {
                 return Ok(());
             }
-            while changed != 0 {
-                let slot = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                self.settle(slot / 3, slot % 3)?;
-            }
         }
-    }
-
-    /// Bit `3 * digit + band` for each digit/band that lost candidates since it was last
-    /// settled.
-    fn changed_bands(&self) -> u32 {
-        let now = self.candidates.as_flattened();
-        let then = self.settled.as_flattened();
-        let mut changed = 0;
-        for slot in 0..27 {
-            changed |= u32::from(now[slot] != then[slot]) << slot;
-        }
-        changed
     }
 
     /// Box/line reasoning on one digit's band (its rows against its boxes, its boxes
     /// against the columns of the other bands), then placement of the digit in every row
     /// left with one cell. Box/line reasoning has already taken such a cell's box and
     /// column from the digit's other cells, so placing only clears the other digits.
+    #[inline(always)]
     fn settle(&mut self, digit: usize, band: usize) -> Result<(), Contradiction> {
         let cells = self.candidates[digit][band];
         let cells = cells & ROW_BOX_ASSIGNMENTS[minirow_pattern(cells)];
@@ -172,12 +177,12 @@ impl Board {
         for other_band in OTHER_BANDS[band] {
             self.candidates[digit][other_band] &= keep;
         }
+        // Usually nothing is placed, but a branch on that mispredicts more than the nine
+        // `&=` it would save.
         let placed = lone_row_cells(cells) & self.unsolved[band];
-        if placed != 0 {
-            self.unsolved[band] &= !placed;
-            for bands in &mut self.candidates {
-                bands[band] &= !placed;
-            }
+        self.unsolved[band] &= !placed;
+        for bands in &mut self.candidates {
+            bands[band] &= !placed;
         }
         self.candidates[digit][band] = cells;
         self.settled[digit][band] = cells;
@@ -204,6 +209,34 @@ impl Board {
                 }
                 self.place(digits.trailing_zeros() as usize, band, position)?;
                 placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Places every digit that has one cell left in a column; whether any was placed.
+    /// A column without the digit at all is a contradiction.
+    fn place_column_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut placed = false;
+        for digit in 0..9 {
+            let (mut at_least_one, mut at_least_two) = (0, 0);
+            for cells in self.candidates[digit] {
+                for shift in [0, 9, 18] {
+                    let row = cells >> shift & ROW;
+                    at_least_two |= at_least_one & row;
+                    at_least_one |= row;
+                }
+            }
+            if at_least_one != ROW {
+                return Err(Contradiction);
+            }
+            let lone_columns = (at_least_one & !at_least_two) * (1 | 1 << 9 | 1 << 18);
+            for band in 0..3 {
+                let fresh = self.candidates[digit][band] & lone_columns & self.unsolved[band];
+                for position in bit_positions(fresh) {
+                    self.place(digit, band, position)?;
+                    placed = true;
+                }
             }
         }
         Ok(placed)
@@ -271,15 +304,8 @@ fn minirow_pattern(cells: u32) -> usize {
 /// The cells of a band that are alone in their row.
 #[inline]
 fn lone_row_cells(cells: u32) -> u32 {
-    let mut lone = 0;
-    for shift in [0, 9, 18] {
-        let row = cells >> shift & ROW;
-        // Never empty here; `is_power_of_two` would be a software popcount on baseline x86.
-        if row & (row - 1) == 0 {
-            lone |= row << shift;
-        }
-    }
-    lone
+    let row = |shift: u32| u32::from(LONE_CELL[(cells >> shift & ROW) as usize]) << shift;
+    row(0) | row(9) | row(18)
 }
 
 /// For each band, the two others.
@@ -335,6 +361,22 @@ mod tests {
         );
         assert_eq!(board.digits_at(1, 13), 1 << 4);
         assert_eq!(board.place(4, 1, 14), Err(Contradiction));
+    }
+
+    #[test]
+    fn a_digit_left_once_in_a_column_is_placed_there() {
+        let mut board = Board::new(&[0; 81]).unwrap();
+        // Digit 1 leaves column 1 everywhere but r9c1 (band 2, position 18).
+        board.candidates[0][0] &= !COLUMN[0];
+        board.candidates[0][1] &= !COLUMN[0];
+        board.candidates[0][2] &= !(COLUMN[0] & !(1 << 18));
+        assert_eq!(board.place_column_singles(), Ok(true));
+        assert_eq!(board.unsolved[2] & 1 << 18, 0);
+        assert_eq!(board.digits_at(2, 18), 1);
+        assert_eq!(board.place_column_singles(), Ok(false));
+
+        board.candidates[0][2] &= !COLUMN[0];
+        assert_eq!(board.place_column_singles(), Err(Contradiction));
     }
 
     #[test]

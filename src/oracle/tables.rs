@@ -54,6 +54,19 @@ pub static MINIROW_OCCUPANCY: [u8; 512] = {
     table
 };
 
+/// For a row's nine bits: the row itself when it holds exactly one bit, else 0.
+pub static LONE_CELL: [u16; 512] = {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        if (row as u16).is_power_of_two() {
+            table[row] = row as u16;
+        }
+        row += 1;
+    }
+    table
+};
+
 /// Box/line reasoning for one digit in one band. The digit goes once in each of the band's
 /// three rows and once in each of its three boxes, so the rows take the boxes in one of six
 /// orders. Indexed by which minirows may hold the digit (bit `3 * row + box`, see
@@ -140,6 +153,14 @@ mod tests {
         assert_eq!(MINIROW_OCCUPANCY[0b000_000_001], 0b001);
         assert_eq!(MINIROW_OCCUPANCY[0b100_000_010], 0b101);
         assert_eq!(MINIROW_OCCUPANCY[0b010_111_000], 0b110);
+    }
+
+    #[test]
+    fn lone_cell_keeps_rows_of_one_bit() {
+        assert_eq!(LONE_CELL[0], 0);
+        assert_eq!(LONE_CELL[0b000_010_000], 0b000_010_000);
+        assert_eq!(LONE_CELL[0b100_000_001], 0);
+        assert_eq!(LONE_CELL.iter().filter(|&&row| row != 0).count(), 9);
     }
 
     #[test]
