@@ -3,10 +3,13 @@
 //! step when verifying, the brute-force rung's digits.
 //!
 //! It is a bitboard solver in the family of JCZSolve, fsss2 and tdoku's simple solvers:
-//! per-digit candidate masks in bands of 27 cells ([`board`]), propagation of naked and
-//! hidden singles with bit tricks and a box/line table ([`tables`]), and a depth-first
+//! per-digit candidate masks in bands of 27 cells (`board.rs`), propagation of naked and
+//! hidden singles with bit tricks and box/line tables (`tables.rs`), and a depth-first
 //! search that guesses on a two-candidate cell when there is one and copies the whole
 //! board (228 bytes) on each guess instead of undoing. The search allocates nothing.
+//!
+//! On one core it checks uniqueness about as fast as the `sudoku` crate (a port of
+//! JCZSolve): `examples/oracle_throughput.rs` measures the two side by side.
 
 mod board;
 mod tables;
