@@ -9,7 +9,7 @@ use sudolab::grade::ScoreTable;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::Puzzle;
-use sudolab::record::{Columns, Record, Status};
+use sudolab::record::{Columns, Status};
 use sudolab::solver::{Outcome, Policy, Solver};
 use sudolab::technique::Technique;
 
@@ -61,24 +61,25 @@ fn write_timed_results(
     w.write_record(columns.header()).unwrap();
     for (line, puzzle) in puzzles {
         let (status, hardest, level) = verdict(ladder, puzzle);
-        let record = Record {
-            source: "corpus.txt".into(),
-            line: *line,
-            puzzle: puzzle.to_string(),
-            givens: Some(puzzle.given_count() as u32),
-            status,
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest,
-            score: 0,
-            level,
-            micros: micros(*line),
-            error: String::new(),
-            counts: vec![0; columns.techniques.len()],
-            solution: None,
-        };
-        w.write_record(record.fields()).unwrap();
+        // The row written out by hand in the documented column order, so that compare
+        // reads it back through record.rs.
+        let mut row = vec![
+            "corpus.txt".to_string(),
+            line.to_string(),
+            puzzle.to_string(),
+            puzzle.given_count().to_string(),
+            status.name().to_string(),
+            "0".into(),
+            "0".into(),
+            "0".into(),
+            hardest.map_or("", |t| t.name()).to_string(),
+            "0".into(),
+            level.map_or("", |l| l.name()).to_string(),
+            micros(*line).to_string(),
+            String::new(),
+        ];
+        row.extend(columns.techniques.iter().map(|_| "0".to_string()));
+        w.write_record(row).unwrap();
     }
     w.flush().unwrap();
 }
