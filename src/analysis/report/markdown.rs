@@ -296,8 +296,13 @@ fn at_a_glance(md: &mut String, cols: &[Column<'_>]) {
             .unwrap();
             let singles = s.singles_only;
             match singles {
-                0 => md.push_str("None can be solved with singles alone"),
-                n => write!(md, "{} need only singles", percent(n, attempted)).unwrap(),
+                0 => md.push_str("None was solved with singles only"),
+                n => write!(
+                    md,
+                    "{} were solved with singles only",
+                    percent(n, attempted)
+                )
+                .unwrap(),
             }
             let beyond = s
                 .hardest
