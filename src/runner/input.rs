@@ -228,8 +228,7 @@ impl<'a> Reader<'a> {
 
 /// Not blank and not a `#` comment.
 fn is_puzzle_line(text: &[u8]) -> bool {
-    let blank = text.iter().all(u8::is_ascii_whitespace)
-        || std::str::from_utf8(text).is_ok_and(|s| s.trim().is_empty());
+    let blank = std::str::from_utf8(text).is_ok_and(|s| s.trim().is_empty());
     !blank && text.first() != Some(&b'#')
 }
 

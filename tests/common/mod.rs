@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 /// A file of the bundled `data/` folder.
 pub fn data_file(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
 }
 
 /// A file of `../shared/corpora`, or `None` (with a note on stderr) when it is not there,
