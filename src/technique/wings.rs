@@ -1,13 +1,280 @@
-//! Wings: XY-Wing and XYZ-Wing.
-//! Not implemented yet: these finders report nothing.
+//! Wings: XY-Wing and XYZ-Wing, three cells holding three digits between them.
+//!
+//! - XY-Wing: a pivot with candidates {x,y} sees two pincers {x,z} and {y,z}. Whichever digit
+//!   the pivot takes, one pincer is z, so z leaves every cell that sees both pincers.
+//! - XYZ-Wing: a pivot {x,y,z} sees two pincers {x,z} and {y,z}. One of the three is z, so z
+//!   leaves every cell that sees all three.
+//!
+//! Both are found from the pivot: its bivalue peers whose candidates fit are the only possible
+//! pincers, so the search is a few set intersections per pivot, no heap. Order: pivots by
+//! cell; then, for an XY-Wing, the pincer holding the pivot's lower digit by cell and the other
+//! by cell; for an XYZ-Wing, pincer pairs by cell. As in HoDoKu, the three cells are distinct
+//! and so are their candidate sets, and a wing is reported only when it removes something.
 
 use super::StepSink;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit};
+use crate::step::{Eliminations, Pattern, Step};
+use crate::technique::Technique;
 use std::ops::ControlFlow;
 
-pub fn xy_wings(_grid: &Candidates, _sink: &mut StepSink<'_>) -> ControlFlow<()> {
+/// Pivot {x,y}, pincers {x,z} and {y,z} seeing it: z leaves the cells seeing both pincers.
+pub fn xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let [bivalue, _] = bivalue_and_trivalue(grid);
+    for pivot in bivalue.iter() {
+        let digits = grid.candidates(pivot);
+        let x = digits.first().expect("a bivalue cell has candidates");
+        let y = other_digit(grid, pivot, x);
+        // Bivalue peers holding exactly one of the pivot's digits.
+        let reach = pivot.peers() & bivalue;
+        let with_x = reach & (grid.cells_with(x) - grid.cells_with(y));
+        let with_y = reach & (grid.cells_with(y) - grid.cells_with(x));
+        for a in with_x.iter() {
+            let z = other_digit(grid, a, x);
+            for b in (with_y & grid.cells_with(z)).iter() {
+                let targets = a.peers() & b.peers() & grid.cells_with(z);
+                push_wing(sink, Technique::XyWing, [pivot, a, b], digits, z, targets)?;
+            }
+        }
+    }
     ControlFlow::Continue(())
 }
-pub fn xyz_wings(_grid: &Candidates, _sink: &mut StepSink<'_>) -> ControlFlow<()> {
+
+/// Pivot {x,y,z}, pincers {x,z} and {y,z} seeing it: z leaves the cells seeing all three.
+pub fn xyz_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let [bivalue, trivalue] = bivalue_and_trivalue(grid);
+    for pivot in trivalue.iter() {
+        let digits = grid.candidates(pivot);
+        // Bivalue peers whose two candidates are both the pivot's.
+        let mut pincers = pivot.peers() & bivalue;
+        for digit in (!digits).iter() {
+            pincers = pincers - grid.cells_with(digit);
+        }
+        for a in pincers.iter() {
+            let pair = grid.candidates(a);
+            // A second pincer shares exactly one digit with the first: a different pair.
+            for b in pincers
+                .iter()
+                .filter(|&b| b > a && grid.candidates(b) != pair)
+            {
+                let z = (pair & grid.candidates(b))
+                    .single_member()
+                    .expect("two distinct pairs of three digits share one");
+                let targets = pivot.peers() & a.peers() & b.peers() & grid.cells_with(z);
+                push_wing(sink, Technique::XyzWing, [pivot, a, b], digits, z, targets)?;
+            }
+        }
+    }
     ControlFlow::Continue(())
+}
+
+/// The empty cells with exactly two and exactly three candidates.
+fn bivalue_and_trivalue(grid: &Candidates) -> [CellSet; 2] {
+    let [_, two, three, four] = cells_with_at_least(grid);
+    [two - three, three - four]
+}
+
+/// The cells with at least one, two, three and four candidates, counted across the nine
+/// digit boards with bitwise adders (a few dozen word operations for the whole grid).
+pub(super) fn cells_with_at_least(grid: &Candidates) -> [CellSet; 4] {
+    let mut at_least = [CellSet::EMPTY; 4];
+    for digit in Digit::all() {
+        let cells = grid.cells_with(digit);
+        at_least[3] |= at_least[2] & cells;
+        at_least[2] |= at_least[1] & cells;
+        at_least[1] |= at_least[0] & cells;
+        at_least[0] |= cells;
+    }
+    at_least
+}
+
+/// The candidate of bivalue `cell` that is not `digit`.
+fn other_digit(grid: &Candidates, cell: Cell, digit: Digit) -> Digit {
+    (grid.candidates(cell) - DigitSet::single(digit))
+        .single_member()
+        .expect("a bivalue cell holding the digit has one other candidate")
+}
+
+/// Reports the wing of `cells` (pivot first) removing `z` from `targets`, if there are any.
+fn push_wing(
+    sink: &mut StepSink<'_>,
+    technique: Technique,
+    [pivot, a, b]: [Cell; 3],
+    pivot_digits: DigitSet,
+    z: Digit,
+    targets: CellSet,
+) -> ControlFlow<()> {
+    if targets.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    let mut eliminations = Eliminations::NONE;
+    eliminations.insert_cells(targets, z);
+    let pattern = Pattern {
+        digits: pivot_digits | DigitSet::single(z),
+        cells: CellSet::single(pivot) | CellSet::single(a) | CellSet::single(b),
+        pivot: Some(pivot),
+        ..Pattern::default()
+    };
+    sink.push(Step::eliminating(technique, pattern, eliminations))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(v: u8) -> Digit {
+        Digit::new(v)
+    }
+
+    /// Leaves `cell` with exactly the candidates `digits`.
+    fn restrict(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
+        for v in 1..=9 {
+            if !digits.contains(&v) {
+                grid.eliminate(cell, d(v));
+            }
+        }
+    }
+
+    fn grid_with(cells: &[(Cell, &[u8])]) -> Candidates {
+        let mut grid = Candidates::empty();
+        for &(cell, digits) in cells {
+            restrict(&mut grid, cell, digits);
+        }
+        grid
+    }
+
+    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
+        technique
+            .find_all(grid, None)
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn counts_bivalue_and_trivalue_cells() {
+        let grid = grid_with(&[
+            (Cell::at(0, 0), &[1, 2]),
+            (Cell::at(8, 8), &[3, 9]),
+            (Cell::at(4, 4), &[1, 5, 9]),
+            (Cell::at(2, 2), &[7]),
+            (Cell::at(3, 3), &[1, 2, 3, 4]),
+        ]);
+        let [two, three] = bivalue_and_trivalue(&grid);
+        assert_eq!(two.to_string(), "r1c1,r9c9");
+        assert_eq!(three.to_string(), "r5c5");
+        let mut solved = grid.clone();
+        solved.place(Cell::at(0, 0), d(1));
+        let [two, _] = bivalue_and_trivalue(&solved);
+        assert_eq!(two.to_string(), "r9c9");
+    }
+
+    #[test]
+    fn xy_wing_with_pincers_in_the_pivots_row_and_column() {
+        // Pivot r5c5 {1,2}; r5c1 {1,3} in its row, r1c5 {2,3} in its column. Only r1c1 (and
+        // the pivot) sees both pincers. The pivot is written first, the pincers in cell order.
+        let grid = grid_with(&[
+            (Cell::at(4, 4), &[1, 2]),
+            (Cell::at(4, 0), &[1, 3]),
+            (Cell::at(0, 4), &[2, 3]),
+        ]);
+        let steps = Technique::XyWing.find_all(&grid, None);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].pattern.pivot, Some(Cell::at(4, 4)));
+        assert_eq!(
+            steps[0].to_string(),
+            "XY-Wing: 1,2,3 in r5c5,r1c5,r5c1 => r1c1<>3"
+        );
+        assert!(Technique::XyzWing.find_all(&grid, None).is_empty());
+    }
+
+    #[test]
+    fn xy_wing_with_a_pincer_in_the_pivots_box() {
+        // Pivot r2c2 {4,6}; r1c3 {4,9} in its box, r7c2 {6,9} in its column. Cells seeing both
+        // pincers: r1c2, r3c2 (box 1 and column 2), r7c3, r8c3, r9c3 (column 3 and box 7).
+        let grid = grid_with(&[
+            (Cell::at(1, 1), &[4, 6]),
+            (Cell::at(0, 2), &[4, 9]),
+            (Cell::at(6, 1), &[6, 9]),
+        ]);
+        assert_eq!(
+            texts(Technique::XyWing, &grid),
+            ["XY-Wing: 4,6,9 in r2c2,r1c3,r7c2 => r1c2,r3c2,r7c3,r8c3,r9c3<>9"]
+        );
+    }
+
+    #[test]
+    fn xy_wing_needs_the_shape_and_something_to_remove() {
+        let pivot = (Cell::at(4, 4), &[1, 2][..]);
+        let row_pincer = (Cell::at(4, 0), &[1, 3][..]);
+        // The pivot does not see the second pincer.
+        let far = grid_with(&[pivot, row_pincer, (Cell::at(0, 3), &[2, 3])]);
+        // Pincers that share nothing the pivot lacks: {1,3} and {2,4}.
+        let unmatched = grid_with(&[pivot, row_pincer, (Cell::at(0, 4), &[2, 4])]);
+        // Both pincers hold 1: {1,3} twice.
+        let same = grid_with(&[pivot, row_pincer, (Cell::at(0, 4), &[1, 3])]);
+        // The wing of the first test, with 3 already gone from r1c1.
+        let mut done = grid_with(&[pivot, row_pincer, (Cell::at(0, 4), &[2, 3])]);
+        done.eliminate(Cell::at(0, 0), d(3));
+        for grid in [far, unmatched, same, done] {
+            assert!(Technique::XyWing.find_all(&grid, None).is_empty(), "{grid}");
+        }
+    }
+
+    #[test]
+    fn xyz_wing_with_pincers_in_the_pivots_row_and_box() {
+        // Pivot r5c5 {1,2,3}; r5c2 {1,3} in its row, r4c6 {2,3} in its box. Cells seeing all
+        // three: r5c4 and r5c6.
+        let grid = grid_with(&[
+            (Cell::at(4, 4), &[1, 2, 3]),
+            (Cell::at(4, 1), &[1, 3]),
+            (Cell::at(3, 5), &[2, 3]),
+        ]);
+        let steps = Technique::XyzWing.find_all(&grid, None);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].pattern.pivot, Some(Cell::at(4, 4)));
+        assert_eq!(
+            steps[0].to_string(),
+            "XYZ-Wing: 1,2,3 in r5c5,r4c6,r5c2 => r5c4,r5c6<>3"
+        );
+        assert!(Technique::XyWing.find_all(&grid, None).is_empty());
+    }
+
+    #[test]
+    fn xyz_wing_with_pincers_in_the_pivots_column_and_box() {
+        // Pivot r8c8 {5,7,8}; r2c8 {5,8} in its column, r9c9 {7,8} in its box. Cells seeing
+        // all three: r7c8 and r9c8.
+        let grid = grid_with(&[
+            (Cell::at(7, 7), &[5, 7, 8]),
+            (Cell::at(1, 7), &[5, 8]),
+            (Cell::at(8, 8), &[7, 8]),
+        ]);
+        assert_eq!(
+            texts(Technique::XyzWing, &grid),
+            ["XYZ-Wing: 5,7,8 in r8c8,r2c8,r9c9 => r7c8,r9c8<>8"]
+        );
+    }
+
+    #[test]
+    fn xyz_wing_removes_nothing_from_cells_that_miss_the_pivot() {
+        // The wing of the row-and-box test with r5c4 and r5c6 already free of 3. r4c2 sees
+        // both pincers but not the pivot, which may be the 3 itself: nothing to remove.
+        let mut grid = grid_with(&[
+            (Cell::at(4, 4), &[1, 2, 3]),
+            (Cell::at(4, 1), &[1, 3]),
+            (Cell::at(3, 5), &[2, 3]),
+        ]);
+        grid.eliminate(Cell::at(4, 3), d(3));
+        grid.eliminate(Cell::at(4, 5), d(3));
+        assert!(grid.has(Cell::at(3, 1), d(3)));
+        assert!(Technique::XyzWing.find_all(&grid, None).is_empty());
+        // Pincers with the same two digits are no wing.
+        let same = grid_with(&[
+            (Cell::at(4, 4), &[1, 2, 3]),
+            (Cell::at(4, 1), &[1, 3]),
+            (Cell::at(3, 5), &[1, 3]),
+        ]);
+        assert!(Technique::XyzWing.find_all(&same, None).is_empty());
+    }
 }
