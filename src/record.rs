@@ -26,7 +26,9 @@ pub enum Status {
     MultipleSolutions,
     /// Not a puzzle: wrong length, bad character, clashing givens (`error` says which).
     Invalid,
-    /// A verified step contradicted the solution: a solver bug.
+    /// A step contradicted the solution: a solver bug. `--verify` checks each step as it
+    /// is taken; every solve is also checked at its end, and a failed end check names the
+    /// step by solving again with verification.
     Unsound,
 }
 

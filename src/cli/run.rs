@@ -195,3 +195,50 @@ fn exit_code(report: &RunReport) -> ExitCode {
         ExitCode::SUCCESS
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Record;
+    use std::time::Duration;
+
+    fn report(statuses: &[Status], input_errors: u64) -> RunReport {
+        let mut totals = runner::totals::Totals::default();
+        for &status in statuses {
+            totals.add(&Record {
+                source: String::new(),
+                line: 1,
+                puzzle: String::new(),
+                givens: None,
+                status,
+                steps: 0,
+                placements: 0,
+                eliminations: 0,
+                hardest: None,
+                score: 0,
+                level: None,
+                micros: 0,
+                error: String::new(),
+                counts: vec![],
+                solution: None,
+            });
+        }
+        RunReport {
+            totals,
+            input_errors,
+            broken_pipe: false,
+            threads: 1,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn exit_codes_put_io_errors_before_unsound_steps_before_success() {
+        use Status::*;
+        let ok = report(&[Solved, Stuck, Invalid, NoSolution, MultipleSolutions], 0);
+        assert_eq!(exit_code(&ok), ExitCode::SUCCESS);
+        assert_eq!(exit_code(&report(&[Solved, Unsound], 0)), ExitCode::from(1));
+        assert_eq!(exit_code(&report(&[Unsound], 1)), ExitCode::from(2));
+        assert_eq!(exit_code(&report(&[], 1)), ExitCode::from(2));
+    }
+}
