@@ -4,7 +4,7 @@
 //!
 //! Steps are plain `Copy` values with no heap: eliminations are a bitboard per digit.
 
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, write_joined};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::technique::Technique;
@@ -88,7 +88,12 @@ impl fmt::Debug for Eliminations {
 /// - `base` and `cover`: fish base and cover sets; the house a locked candidate is
 ///   confined to is `base` alone;
 /// - `fins`: fins of finned fish;
-/// - `pivot`: the pivot cell of a wing.
+/// - `pivot`: the pivot cell of a wing;
+/// - `links` and `link_digit`: the cells (and, when it is not the pattern's only digit,
+///   the digit) of the strong link that ties the pattern together: the connecting cells
+///   of a skyscraper or a kite, the conjugate pair of an empty rectangle or a W-Wing;
+/// - `chain`: the nodes of a chain in order (turbot fish, remote pair);
+/// - `colors`: the color classes of coloring, in pairs of opposite colors (0/1, 2/3).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct Pattern {
     pub digits: DigitSet,
@@ -97,6 +102,56 @@ pub struct Pattern {
     pub cover: HouseSet,
     pub fins: CellSet,
     pub pivot: Option<Cell>,
+    pub links: CellSet,
+    pub link_digit: Option<Digit>,
+    pub chain: Chain,
+    pub colors: [CellSet; 4],
+}
+
+/// The cells of a chain in order, stored inline (no heap) so that steps stay `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Chain {
+    len: u8,
+    cells: [u8; Chain::CAPACITY],
+}
+
+impl Chain {
+    /// The longest chain a step can hold.
+    pub const CAPACITY: usize = 32;
+
+    /// A chain through `cells`, in that order (at most [`Chain::CAPACITY`]).
+    pub fn from_cells(cells: &[Cell]) -> Chain {
+        assert!(cells.len() <= Chain::CAPACITY, "chain too long");
+        let mut chain = Chain::default();
+        for (slot, cell) in chain.cells.iter_mut().zip(cells) {
+            *slot = cell.index() as u8;
+        }
+        chain.len = cells.len() as u8;
+        chain
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The cells in chain order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells[..self.len()]
+            .iter()
+            .map(|&i| Cell::from_index(i as usize))
+    }
+}
+
+impl fmt::Debug for Chain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.cells().map(|c| c.to_string()))
+            .finish()
+    }
 }
 
 /// One pattern instance and its consequences.
@@ -142,6 +197,26 @@ pub enum Notation {
     Fish,
     /// Digits in the houses of `base`: `4 in b1`.
     Houses,
+    /// Digit in the free ends (`cells`) of two strong links and the cells (`links`) that
+    /// connect them: `1 in r3c1,r7c2 (connected by r3c6,r7c6)`.
+    Connected,
+    /// Digit in a box (`base`) and the conjugate pair (`links`) it works with:
+    /// `5 in b4 (r3c2,r3c7)`.
+    BoxLink,
+    /// The eliminated digit and the link digit, the two bivalue cells, then the strong
+    /// link: `5/9 in r2c1,r6c6 connected by 9 in r4c1,r4c6`.
+    WWing,
+    /// A single-digit chain, strong and weak links alternating from a strong one:
+    /// `5 r2c4 =5= r2c9 -5- r7c9 =5= r7c4`.
+    XChain,
+    /// The pair and the chain of bivalue cells, link digits alternating from the higher:
+    /// `3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3`.
+    RemotePair,
+    /// The two digits of a unique rectangle and its corners: `1/3 in r2c6,r2c8,r3c6,r3c8`.
+    Rectangle,
+    /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
+    /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
+    Colors,
 }
 
 impl fmt::Display for Step {
@@ -151,24 +226,7 @@ impl fmt::Display for Step {
         let p = &self.pattern;
         let notation = self.technique.info().notation;
         if notation != Notation::Placement {
-            write!(f, "{}", p.digits)?;
-            match notation {
-                Notation::Cells => {
-                    f.write_str(" in ")?;
-                    if let Some(pivot) = p.pivot {
-                        write!(f, "{pivot}")?;
-                        let others = p.cells - CellSet::single(pivot);
-                        if !others.is_empty() {
-                            write!(f, ",{others}")?;
-                        }
-                    } else {
-                        write!(f, "{}", p.cells)?;
-                    }
-                }
-                Notation::Fish => write!(f, " {} {}", p.base, p.cover)?,
-                Notation::Houses => write!(f, " in {}", p.base)?,
-                Notation::Placement => {}
-            }
+            write_pattern(f, notation, p)?;
             if !p.fins.is_empty() {
                 write!(f, " fins {}", p.fins)?;
             }
@@ -184,6 +242,77 @@ impl fmt::Display for Step {
             write!(f, "{}", self.eliminations)?;
         }
         Ok(())
+    }
+}
+
+/// Writes the pattern part of a step (between the label and `=>`, fins aside).
+fn write_pattern(f: &mut fmt::Formatter<'_>, notation: Notation, p: &Pattern) -> fmt::Result {
+    match notation {
+        Notation::Placement => Ok(()),
+        Notation::Cells => {
+            write!(f, "{} in ", p.digits)?;
+            if let Some(pivot) = p.pivot {
+                write!(f, "{pivot}")?;
+                let others = p.cells - CellSet::single(pivot);
+                if !others.is_empty() {
+                    write!(f, ",{others}")?;
+                }
+                Ok(())
+            } else {
+                write!(f, "{}", p.cells)
+            }
+        }
+        Notation::Fish => write!(f, "{} {} {}", p.digits, p.base, p.cover),
+        Notation::Houses => write!(f, "{} in {}", p.digits, p.base),
+        Notation::Connected => write!(f, "{} in {} (connected by {})", p.digits, p.cells, p.links),
+        Notation::BoxLink => write!(f, "{} in {} ({})", p.digits, p.base, p.links),
+        Notation::WWing => {
+            let link = p.link_digit.map_or(DigitSet::EMPTY, DigitSet::single);
+            write_joined(f, (p.digits - link).iter().chain(link.iter()), "/")?;
+            write!(f, " in {} connected by {link} in {}", p.cells, p.links)
+        }
+        Notation::XChain => {
+            write!(f, "{}", p.digits)?;
+            for (i, cell) in p.chain.cells().enumerate() {
+                if i > 0 {
+                    let link = if i % 2 == 1 { '=' } else { '-' };
+                    write!(f, " {link}{}{link}", p.digits)?;
+                }
+                write!(f, " {cell}")?;
+            }
+            Ok(())
+        }
+        Notation::RemotePair => {
+            write_joined(f, p.digits.iter(), "/")?;
+            // Weak links, their digits alternating from the higher one.
+            let low = p.digits.first().map_or(DigitSet::EMPTY, DigitSet::single);
+            let digits = [p.digits - low, low];
+            for (i, cell) in p.chain.cells().enumerate() {
+                if i > 0 {
+                    write!(f, " -{}-", digits[(i - 1) % 2])?;
+                }
+                write!(f, " {cell}")?;
+            }
+            Ok(())
+        }
+        Notation::Rectangle => {
+            write_joined(f, p.digits.iter(), "/")?;
+            write!(f, " in {}", p.cells)
+        }
+        Notation::Colors => {
+            write!(f, "{}", p.digits)?;
+            for (i, class) in p.colors.iter().enumerate() {
+                let sep = match i {
+                    0 => " ",
+                    _ if i % 2 == 1 => " / ",
+                    _ => ", ",
+                };
+                if !class.is_empty() {
+                    write!(f, "{sep}({class})")?;
+                }
+            }
+            Ok(())
+        }
     }
 }
 

@@ -8,9 +8,17 @@
 //! pattern instance as a [`Step`] into a [`StepSink`], stopping when the sink says so.
 
 mod brute_force;
+mod coloring;
+mod finned_fish;
 mod intersections;
 mod related_sets;
+mod remote_pair;
+mod single_digit;
 mod singles;
+#[cfg(test)]
+mod test_grids;
+mod uniqueness;
+mod w_wing;
 mod wings;
 
 use crate::candidates::Candidates;
@@ -92,8 +100,37 @@ catalogue! {
     XWing: "x-wing", "bf2", "X-Wing", Hard, 140, true, Fish, related_sets::x_wings;
     Swordfish: "swordfish", "bf3", "Swordfish", Hard, 150, true, Fish, related_sets::swordfish;
     Jellyfish: "jellyfish", "bf4", "Jellyfish", Hard, 160, true, Fish, related_sets::jellyfish;
+    RemotePair: "remote-pair", "rp", "Remote Pair", Hard, 110, true, RemotePair, remote_pair::remote_pairs;
+    BugPlusOne: "bug-plus-1", "bug1", "Bivalue Universal Grave + 1",
+        Hard, 100, true, Cells, uniqueness::bug_plus_one;
+    Skyscraper: "skyscraper", "sk", "Skyscraper", Hard, 130, true, Connected, single_digit::skyscrapers;
+    TwoStringKite: "two-string-kite", "2sk", "2-String Kite", Hard, 150, true, Connected,
+        single_digit::two_string_kites;
+    TurbotFish: "turbot-fish", "tf", "Turbot Fish", Hard, 120, true, XChain, single_digit::turbot_fish;
+    EmptyRectangle: "empty-rectangle", "er", "Empty Rectangle", Hard, 120, true, BoxLink,
+        single_digit::empty_rectangles;
+    WWing: "w-wing", "w", "W-Wing", Hard, 150, true, WWing, w_wing::w_wings;
     XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, Cells, wings::xy_wings;
     XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, Cells, wings::xyz_wings;
+    UniquenessTest1: "uniqueness-test-1", "u1", "Uniqueness Test 1", Hard, 100, true, Rectangle,
+        uniqueness::uniqueness_test_1;
+    UniquenessTest2: "uniqueness-test-2", "u2", "Uniqueness Test 2", Hard, 100, true, Rectangle,
+        uniqueness::uniqueness_test_2;
+    UniquenessTest4: "uniqueness-test-4", "u4", "Uniqueness Test 4", Hard, 100, true, Rectangle,
+        uniqueness::uniqueness_test_4;
+    FinnedXWing: "finned-x-wing", "fbf2", "Finned X-Wing", Hard, 130, true, Fish, finned_fish::finned_x_wings;
+    SashimiXWing: "sashimi-x-wing", "sbf2", "Sashimi X-Wing", Hard, 150, true, Fish,
+        finned_fish::sashimi_x_wings;
+    FinnedSwordfish: "finned-swordfish", "fbf3", "Finned Swordfish", Unfair, 200, true, Fish,
+        finned_fish::finned_swordfish;
+    SashimiSwordfish: "sashimi-swordfish", "sbf3", "Sashimi Swordfish", Unfair, 240, true, Fish,
+        finned_fish::sashimi_swordfish;
+    FinnedJellyfish: "finned-jellyfish", "fbf4", "Finned Jellyfish", Unfair, 250, true, Fish,
+        finned_fish::finned_jellyfish;
+    SashimiJellyfish: "sashimi-jellyfish", "sbf4", "Sashimi Jellyfish", Unfair, 260, true, Fish,
+        finned_fish::sashimi_jellyfish;
+    SimpleColors: "simple-colors", "sc", "Simple Colors", Hard, 150, true, Colors, coloring::simple_colors;
+    MultiColors: "multi-colors", "mc", "Multi Colors", Hard, 200, true, Colors, coloring::multi_colors;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement, brute_force::brute_force;
 }
 
@@ -211,7 +248,14 @@ mod tests {
             assert!(seen.insert(t.code()), "duplicate code {}", t.code());
             assert_eq!(Technique::from_name(t.name()), Some(t));
             assert_eq!(Technique::from_name(&t.code().to_uppercase()), Some(t));
-            assert!(t.name().chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+            assert!(
+                t.name()
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{} is not kebab-case",
+                t.name()
+            );
+            assert!(t.name().starts_with(|c: char| c.is_ascii_lowercase()));
         }
         assert_eq!(Technique::from_name("nope"), None);
         assert_eq!(

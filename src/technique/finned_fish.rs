@@ -1,0 +1,336 @@
+//! Finned and Sashimi fish (X-Wing, Swordfish, Jellyfish): n rows (or columns) whose
+//! candidates of a digit lie in n columns (rows), except for a few *fins* in one box.
+//! Either a fin holds the digit, or the fish does and the cover lines lose it outside the
+//! base; so the cover candidates outside the base that see every fin are removed.
+//!
+//! `Finned X-Wing: 4 r2,r7 c3,c8 fins r7c9 => r8c8,r9c8<>4`: rows 2 and 7 hold 4 only in
+//! c3, c8 and the fin r7c9; r8c8 and r9c8 see the fin and are in the cover.
+//!
+//! HoDoKu 2.2's split: the fish is *sashimi* when some base line holds at most one
+//! candidate besides the fins (it would not be a fish without them), *finned* otherwise.
+//! Cover lines must each hold a base candidate, as in HoDoKu; any number of fins is
+//! allowed (HoDoKu's default caps them at five, which a one-box fin set reaches only in
+//! a jellyfish with six fins or more).
+
+use super::StepSink;
+use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::candidates::Candidates;
+use crate::geometry::{Digit, House, HouseKind};
+use crate::step::{Eliminations, Pattern, Step};
+use crate::technique::Technique;
+use std::ops::ControlFlow;
+
+pub fn finned_x_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 2, Shape::Finned)
+}
+pub fn sashimi_x_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 2, Shape::Sashimi)
+}
+pub fn finned_swordfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 3, Shape::Finned)
+}
+pub fn sashimi_swordfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 3, Shape::Sashimi)
+}
+pub fn finned_jellyfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 4, Shape::Finned)
+}
+pub fn sashimi_jellyfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 4, Shape::Sashimi)
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Shape {
+    Finned,
+    Sashimi,
+}
+
+fn technique(size: usize, shape: Shape) -> Technique {
+    match (size, shape) {
+        (2, Shape::Finned) => Technique::FinnedXWing,
+        (2, Shape::Sashimi) => Technique::SashimiXWing,
+        (3, Shape::Finned) => Technique::FinnedSwordfish,
+        (3, Shape::Sashimi) => Technique::SashimiSwordfish,
+        (4, Shape::Finned) => Technique::FinnedJellyfish,
+        _ => Technique::SashimiJellyfish,
+    }
+}
+
+/// Every fish of `size` base lines and `shape`, row-based first, then column-based, each
+/// digit in turn, base lines in lexicographic order.
+///
+/// Only fish whose fins share a box can remove anything: the fins then lie in one stack
+/// of cross lines (one band for column-based fish), so the cover takes every base cross
+/// line outside that stack and the rest from the stack's three, and the fins' base lines
+/// lie in one band. What they remove is the digit in that box, in the cover, off the base.
+fn search(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    size: usize,
+    shape: Shape,
+) -> ControlFlow<()> {
+    let technique = technique(size, shape);
+    for kind in [HouseKind::Row, HouseKind::Column] {
+        for digit in Digit::all() {
+            let search = Search {
+                grid,
+                technique,
+                shape,
+                size,
+                kind,
+                digit,
+                masks: std::array::from_fn(|i| grid.positions(line(kind, i), digit)),
+            };
+            search.bases(0, 0, 0, 0, sink)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Line `i` of `kind` (rows or columns).
+fn line(kind: HouseKind, i: usize) -> House {
+    match kind {
+        HouseKind::Row => House::row(i),
+        _ => House::column(i),
+    }
+}
+
+/// The lines of `kind` in the bit set `set`, as houses and as cells.
+fn houses(kind: HouseKind, set: u16) -> (HouseSet, CellSet) {
+    (0..9)
+        .filter(|i| set >> i & 1 == 1)
+        .map(|i| line(kind, i))
+        .fold((HouseSet::EMPTY, CellSet::EMPTY), |(h, c), l| {
+            (h | HouseSet::single(l), c | l.cell_set())
+        })
+}
+
+struct Search<'g> {
+    grid: &'g Candidates,
+    technique: Technique,
+    shape: Shape,
+    size: usize,
+    kind: HouseKind,
+    digit: Digit,
+    /// Per base line, the cross positions of the digit.
+    masks: [u16; 9],
+}
+
+impl Search<'_> {
+    /// Extends a base of `count` lines (bit set `base`, cross positions `union`) with
+    /// lines from `from` on; a base whose positions span more than `size` cross lines
+    /// plus one stack cannot be a fish with its fins in one box.
+    fn bases(
+        &self,
+        from: usize,
+        count: usize,
+        base: u16,
+        union: u16,
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        if count == self.size {
+            return self.covers(base, union, sink);
+        }
+        for i in from..9 {
+            let union = union | self.masks[i];
+            if self.masks[i] == 0 || union.count_ones() as usize > self.size + 3 {
+                continue;
+            }
+            self.bases(i + 1, count + 1, base | 1 << i, union, sink)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn covers(&self, base: u16, union: u16, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        for stack in 0..3 {
+            let stack_mask = 0b111u16 << (3 * stack);
+            let required = union & !stack_mask;
+            let optional = union & stack_mask;
+            for taken in 1u16..=0b111 {
+                let taken = taken << (3 * stack);
+                if taken & !optional != 0
+                    || taken == optional
+                    || (required | taken).count_ones() as usize != self.size
+                {
+                    // Not a subset, no fins left (a basic fish), or the wrong size. The
+                    // empty subset is skipped too: its cover misses the fins' box.
+                    continue;
+                }
+                if let Some(step) = self.fish(base, required | taken, taken) {
+                    sink.push(step)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The step for base lines `base` and cover cross lines `cover`, of which `inside`
+    /// cross the fins' stack, if its fins share a box, it removes something and it has
+    /// the wanted shape.
+    fn fish(&self, base: u16, cover: u16, inside: u16) -> Option<Step> {
+        let in_base = |i: usize| base >> i & 1 == 1;
+        // The fins' lines must share a band, and some other line of that band must hold
+        // the digit where it crosses the cover inside the stack: that is the target set.
+        let mut fin_lines = (0..9).filter(|&i| in_base(i) && self.masks[i] & !cover != 0);
+        let band = fin_lines.next()? / 3;
+        if fin_lines.any(|i| i / 3 != band) {
+            return None;
+        }
+        let target_lines = (band * 3..band * 3 + 3).filter(|&i| !in_base(i));
+        if !target_lines.clone().any(|i| self.masks[i] & inside != 0) {
+            return None;
+        }
+        let sashimi = (0..9).any(|i| in_base(i) && (self.masks[i] & cover).count_ones() <= 1);
+        if sashimi != (self.shape == Shape::Sashimi) {
+            return None;
+        }
+        let cross_kind = match self.kind {
+            HouseKind::Row => HouseKind::Column,
+            _ => HouseKind::Row,
+        };
+        let (_, inside_cells) = houses(cross_kind, inside);
+        let (_, target_cells) = houses(self.kind, target_lines.fold(0, |acc, i| acc | 1 << i));
+        let with_digit = self.grid.cells_with(self.digit);
+        let targets = with_digit & inside_cells & target_cells;
+        let (base_houses, base_cells) = houses(self.kind, base);
+        let (cover_houses, cover_cells) = houses(cross_kind, cover);
+        let mut eliminations = Eliminations::NONE;
+        eliminations.insert_cells(targets, self.digit);
+        let base_cells = with_digit & base_cells;
+        let pattern = Pattern {
+            digits: DigitSet::single(self.digit),
+            cells: base_cells & cover_cells,
+            base: base_houses,
+            cover: cover_houses,
+            fins: base_cells - cover_cells,
+            ..Pattern::default()
+        };
+        Some(Step::eliminating(self.technique, pattern, eliminations))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
+        let steps = technique.find_all(grid, None);
+        steps.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// `digit` everywhere except in the given rows, which keep only the given columns.
+    fn rows(digit: u8, kept: &[(usize, &[usize])]) -> Candidates {
+        let cells: Vec<_> = kept
+            .iter()
+            .flat_map(|&(row, cols)| row_except(row, cols))
+            .collect();
+        without(d(digit), &cells)
+    }
+
+    /// The same with columns keeping rows.
+    fn cols(digit: u8, kept: &[(usize, &[usize])]) -> Candidates {
+        let cells: Vec<_> = kept
+            .iter()
+            .flat_map(|&(col, rows)| col_except(col, rows))
+            .collect();
+        without(d(digit), &cells)
+    }
+
+    #[test]
+    fn finned_x_wing_in_rows_and_in_columns() {
+        // Rows 2 and 7 hold 4 in c3, c8, plus r7c9: if r7c9 is not 4 this is an X-Wing
+        // and column 8 loses 4 elsewhere; if it is, box 9 does. r8c8, r9c8 lose it.
+        let grid = rows(4, &[(2, &[3, 8]), (7, &[3, 8, 9])]);
+        assert_eq!(
+            texts(Technique::FinnedXWing, &grid),
+            ["Finned X-Wing: 4 r2,r7 c3,c8 fins r7c9 => r8c8,r9c8<>4"]
+        );
+        assert!(texts(Technique::SashimiXWing, &grid).is_empty());
+        let grid = cols(4, &[(2, &[3, 8]), (7, &[3, 8, 9])]);
+        assert_eq!(
+            texts(Technique::FinnedXWing, &grid),
+            ["Finned X-Wing: 4 c2,c7 r3,r8 fins r9c7 => r8c8,r8c9<>4"]
+        );
+    }
+
+    #[test]
+    fn sashimi_x_wing() {
+        // Row 7 lacks r7c8: with the fin r7c9 its only other 4 is r7c3. Read with cover
+        // c3,c8 (fin r7c9) it clears r8c8, r9c8; read with cover c3,c9 (fin r2c8, row 2
+        // then holds only r2c3 besides it) it clears r1c9, r3c9 (box 3).
+        let grid = rows(4, &[(2, &[3, 8]), (7, &[3, 9])]);
+        assert_eq!(
+            texts(Technique::SashimiXWing, &grid),
+            [
+                "Sashimi X-Wing: 4 r2,r7 c3,c8 fins r7c9 => r8c8,r9c8<>4",
+                "Sashimi X-Wing: 4 r2,r7 c3,c9 fins r2c8 => r1c9,r3c9<>4",
+            ]
+        );
+        assert!(texts(Technique::FinnedXWing, &grid).is_empty());
+    }
+
+    #[test]
+    fn finned_and_sashimi_swordfish() {
+        // Rows 1, 5, 9 in c2, c5, c8 (two each) and the fin r9c9: c8 loses 7 in box 9.
+        let grid = rows(7, &[(1, &[2, 5]), (5, &[5, 8]), (9, &[2, 8, 9])]);
+        assert_eq!(
+            texts(Technique::FinnedSwordfish, &grid),
+            ["Finned Swordfish: 7 r1,r5,r9 c2,c5,c8 fins r9c9 => r7c8,r8c8<>7"]
+        );
+        // Without r9c8, row 9 holds only r9c2 besides the fin: sashimi. As with the
+        // X-Wing, the fin can also be r5c8 against cover c2,c5,c9 (box 6 loses r4c9,r6c9).
+        let grid = rows(7, &[(1, &[2, 5]), (5, &[5, 8]), (9, &[2, 9])]);
+        assert_eq!(
+            texts(Technique::SashimiSwordfish, &grid),
+            [
+                "Sashimi Swordfish: 7 r1,r5,r9 c2,c5,c8 fins r9c9 => r7c8,r8c8<>7",
+                "Sashimi Swordfish: 7 r1,r5,r9 c2,c5,c9 fins r5c8 => r4c9,r6c9<>7",
+            ]
+        );
+        assert!(texts(Technique::FinnedSwordfish, &grid).is_empty());
+    }
+
+    #[test]
+    fn finned_and_sashimi_jellyfish() {
+        // Rows 2, 4, 6, 8 in c1, c3, c5, c7 (a cycle of pairs) and the fin r8c9.
+        let grid = rows(
+            2,
+            &[(2, &[1, 3]), (4, &[3, 5]), (6, &[5, 7]), (8, &[7, 1, 9])],
+        );
+        assert_eq!(
+            texts(Technique::FinnedJellyfish, &grid),
+            ["Finned Jellyfish: 2 r2,r4,r6,r8 c1,c3,c5,c7 fins r8c9 => r7c7,r9c7<>2"]
+        );
+        // Without r8c7, row 8 holds only r8c1 besides the fin r8c9.
+        let grid = rows(2, &[(2, &[1, 3]), (4, &[3, 5]), (6, &[5, 7]), (8, &[1, 9])]);
+        assert_eq!(
+            texts(Technique::SashimiJellyfish, &grid)[0],
+            "Sashimi Jellyfish: 2 r2,r4,r6,r8 c1,c3,c5,c7 fins r8c9 => r7c7,r9c7<>2"
+        );
+        // The column-based finned jellyfish, transposed.
+        let grid = cols(
+            2,
+            &[(2, &[1, 3]), (4, &[3, 5]), (6, &[5, 7]), (8, &[7, 1, 9])],
+        );
+        assert_eq!(
+            texts(Technique::FinnedJellyfish, &grid),
+            ["Finned Jellyfish: 2 c2,c4,c6,c8 r1,r3,r5,r7 fins r9c8 => r7c7,r7c9<>2"]
+        );
+    }
+
+    #[test]
+    fn no_finned_fish_with_fins_apart_or_nothing_to_remove() {
+        // Fins r7c9 and r2c6 in two boxes: nothing sees both in the cover.
+        let grid = rows(4, &[(2, &[3, 6, 8]), (7, &[3, 8, 9])]);
+        assert!(texts(Technique::FinnedXWing, &grid).is_empty());
+        // The first finned X-Wing with its targets gone.
+        let mut grid = rows(4, &[(2, &[3, 8]), (7, &[3, 8, 9])]);
+        remove(&mut grid, d(4), &[rc(8, 8), rc(9, 8)]);
+        assert!(texts(Technique::FinnedXWing, &grid).is_empty());
+        // A plain X-Wing has no fins.
+        let grid = rows(4, &[(2, &[3, 8]), (7, &[3, 8])]);
+        assert!(texts(Technique::FinnedXWing, &grid).is_empty());
+        assert!(texts(Technique::SashimiXWing, &grid).is_empty());
+    }
+}

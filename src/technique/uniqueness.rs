@@ -1,0 +1,440 @@
+//! Uniqueness techniques: Bivalue Universal Grave + 1 and Uniqueness Tests 1, 2 and 4.
+//!
+//! **These assume the puzzle has exactly one solution** (sudolab checks that with the
+//! oracle before any logic runs): they remove candidates whose presence would leave a
+//! pattern that could be completed two ways. On a puzzle with several solutions they can
+//! remove a solution's digit.
+//!
+//! - Unique rectangle: four unsolved cells in two rows, two columns and two boxes. If
+//!   they held the digits x,y crosswise, swapping x and y in them would give a second
+//!   solution (no given is involved), so that never happens.
+//!   - Test 1: three corners hold only x,y; the fourth loses x and y.
+//!     `Uniqueness Test 1: 1/3 in r2c6,r2c8,r3c6,r3c8 => r3c6<>1, r3c6<>3`.
+//!   - Test 2: two corners hold only x,y, the other two (in one row or column) only x,y
+//!     and one same extra digit z: one of them is z, so z leaves the cells seeing both.
+//!   - Test 4: two corners hold only x,y; in the houses shared by the other two, x has no
+//!     other place: one of them is x, so neither can be y.
+//! - BUG + 1: every unsolved cell has two candidates but one, which has three, and every
+//!   digit appears in every house twice but for one digit three times in that cell's
+//!   row, column and box. Without that digit there the grid would be a "bivalue universal
+//!   grave", which has no or several solutions: the cell takes it, so it loses the others.
+//!   `Bivalue Universal Grave + 1: 7 in r5c2 => r5c2<>1, r5c2<>8`.
+//!
+//! Definitions as in HoDoKu 2.2 with its defaults: a rectangle is searched from a corner
+//! holding only x,y, each rectangle once (with the digits of its first such corner); the
+//! other corners may miss x or y as candidates as long as no set digit in their houses
+//! rules it out ("missing candidates" allowed); test 4 wants x absent from every cell
+//! that sees both roof corners.
+
+use super::StepSink;
+use crate::bitset::{CellSet, DigitSet};
+use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit, House, HouseKind};
+use crate::step::{Eliminations, Pattern, Step};
+use crate::technique::Technique;
+use std::ops::ControlFlow;
+
+/// Bivalue Universal Grave + 1, HoDoKu's way: one cell with three candidates, all others
+/// with two, and one digit three times in each of that cell's houses and nowhere else.
+pub fn bug_plus_one(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let mut plus_one = None;
+    for cell in grid.unsolved().iter() {
+        match grid.candidates(cell).len() {
+            0..=2 => {}
+            3 if plus_one.is_none() => plus_one = Some(cell),
+            _ => return ControlFlow::Continue(()),
+        }
+    }
+    let Some(cell) = plus_one else {
+        return ControlFlow::Continue(());
+    };
+    let mut extra: Option<Digit> = None;
+    for house in House::all() {
+        for digit in Digit::all() {
+            match grid.positions(house, digit).count_ones() {
+                0..=2 => {}
+                3 if house.cell_set().contains(cell)
+                    && grid.has(cell, digit)
+                    && extra.is_none_or(|d| d == digit) =>
+                {
+                    extra = Some(digit);
+                }
+                _ => return ControlFlow::Continue(()),
+            }
+        }
+    }
+    let Some(digit) = extra else {
+        return ControlFlow::Continue(());
+    };
+    // The digit must be three times in all three of the cell's houses.
+    if cell
+        .houses()
+        .iter()
+        .any(|&h| grid.positions(h, digit).count_ones() != 3)
+    {
+        return ControlFlow::Continue(());
+    }
+    let mut eliminations = Eliminations::NONE;
+    for other in (grid.candidates(cell) - DigitSet::single(digit)).iter() {
+        eliminations.insert(cell, other);
+    }
+    let pattern = Pattern {
+        digits: DigitSet::single(digit),
+        cells: CellSet::single(cell),
+        ..Pattern::default()
+    };
+    sink.push(Step::eliminating(
+        Technique::BugPlusOne,
+        pattern,
+        eliminations,
+    ))
+}
+
+pub fn uniqueness_test_1(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let [extra] = rect.extra_cells::<1>()?;
+        let mut eliminations = Eliminations::NONE;
+        for digit in rect.digits.iter().filter(|&d| grid.has(extra, d)) {
+            eliminations.insert(extra, digit);
+        }
+        rect.step(Technique::UniquenessTest1, eliminations)
+    })
+    .run(sink)
+}
+
+pub fn uniqueness_test_2(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let [a, b] = rect.extra_cells::<2>()?;
+        if a.row() != b.row() && a.col() != b.col() {
+            return None;
+        }
+        let extras = (grid.candidates(a) | grid.candidates(b)) - rect.digits;
+        let z = extras.single_member()?;
+        let targets = grid.cells_with(z) & a.peers() & b.peers();
+        let mut eliminations = Eliminations::NONE;
+        eliminations.insert_cells(targets, z);
+        rect.step(Technique::UniquenessTest2, eliminations)
+    })
+    .run(sink)
+}
+
+pub fn uniqueness_test_4(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let [a, b] = rect.extra_cells::<2>()?;
+        if a.row() != b.row() && a.col() != b.col() {
+            return None;
+        }
+        let shared = a.peers() & b.peers();
+        let [x, y] = rect.pair();
+        // The digit confined to the roof stays; the other goes from both roof cells.
+        let removed = if !shared.intersects(grid.cells_with(x)) {
+            y
+        } else if !shared.intersects(grid.cells_with(y)) {
+            x
+        } else {
+            return None;
+        };
+        let mut eliminations = Eliminations::NONE;
+        eliminations.insert_cells(
+            grid.cells_with(removed) & (CellSet::single(a) | CellSet::single(b)),
+            removed,
+        );
+        rect.step(Technique::UniquenessTest4, eliminations)
+    })
+    .run(sink)
+}
+
+/// A unique rectangle candidate: four corners and the pair of digits.
+struct Rectangle<'g> {
+    grid: &'g Candidates,
+    corners: CellSet,
+    digits: DigitSet,
+}
+
+impl Rectangle<'_> {
+    fn pair(&self) -> [Digit; 2] {
+        let mut digits = self.digits.iter();
+        let x = digits.next().expect("a pair");
+        [x, digits.next().expect("a pair")]
+    }
+
+    /// The corners with candidates besides the pair, when there are exactly `N`.
+    fn extra_cells<const N: usize>(&self) -> Option<[Cell; N]> {
+        let extra: CellSet = self
+            .corners
+            .iter()
+            .filter(|&c| !self.grid.candidates(c).is_subset_of(self.digits))
+            .collect();
+        if extra.len() as usize != N {
+            return None;
+        }
+        let mut cells = extra.iter();
+        Some(std::array::from_fn(|_| cells.next().expect("N cells")))
+    }
+
+    fn step(&self, technique: Technique, eliminations: Eliminations) -> Option<Step> {
+        if eliminations.is_empty() {
+            return None;
+        }
+        let pattern = Pattern {
+            digits: self.digits,
+            cells: self.corners,
+            ..Pattern::default()
+        };
+        Some(Step::eliminating(technique, pattern, eliminations))
+    }
+}
+
+/// The rectangles of `grid`, each once, and what `check` makes of them.
+fn rectangles<'g, F>(grid: &'g Candidates, check: F) -> Rectangles<'g, F>
+where
+    F: FnMut(&Rectangle<'g>) -> Option<Step>,
+{
+    // The cells a set digit rules out, per digit: its houses' other cells.
+    let mut ruled_out = [CellSet::EMPTY; 9];
+    for cell in (!grid.unsolved()).iter() {
+        if let Some(digit) = grid.value(cell) {
+            ruled_out[digit.index()] |= cell.peers();
+        }
+    }
+    Rectangles {
+        grid,
+        ruled_out,
+        check,
+    }
+}
+
+struct Rectangles<'g, F> {
+    grid: &'g Candidates,
+    ruled_out: [CellSet; 9],
+    check: F,
+}
+
+impl<'g, F> Rectangles<'g, F>
+where
+    F: FnMut(&Rectangle<'g>) -> Option<Step>,
+{
+    /// Whether the four `corners` form a rectangle for the pair `digits`: unsolved, and
+    /// neither digit ruled out in any of them by a set digit.
+    fn fits(&self, corners: CellSet, digits: DigitSet) -> bool {
+        corners.is_subset_of(self.grid.unsolved())
+            && digits
+                .iter()
+                .all(|d| !corners.intersects(self.ruled_out[d.index()]))
+    }
+
+    /// From every bivalue corner in cell order: its box-mates in its row or column, then
+    /// the matching pair of cells in another box. A rectangle is taken from its first
+    /// bivalue corner for which it fits, as HoDoKu does.
+    fn run(mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        let grid = self.grid;
+        for start in grid.unsolved().iter() {
+            let digits = grid.candidates(start);
+            if digits.len() != 2 {
+                continue;
+            }
+            let box_house = House::box_(start.box_index());
+            for mate in box_house.cells().iter().copied() {
+                let kind = if mate.row() == start.row() {
+                    HouseKind::Row
+                } else if mate.col() == start.col() {
+                    HouseKind::Column
+                } else {
+                    continue;
+                };
+                if mate == start {
+                    continue;
+                }
+                for offset in 0..9 {
+                    let (far_start, far_mate) = match kind {
+                        HouseKind::Row => {
+                            (Cell::at(offset, start.col()), Cell::at(offset, mate.col()))
+                        }
+                        _ => (Cell::at(start.row(), offset), Cell::at(mate.row(), offset)),
+                    };
+                    if far_start.box_index() == start.box_index() {
+                        continue;
+                    }
+                    let corners: CellSet = [start, mate, far_start, far_mate].into_iter().collect();
+                    if !self.fits(corners, digits) || self.seen_before(start, corners) {
+                        continue;
+                    }
+                    let rect = Rectangle {
+                        grid,
+                        corners,
+                        digits,
+                    };
+                    if let Some(step) = (self.check)(&rect) {
+                        sink.push(step)?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether a bivalue corner before `start` already took this rectangle.
+    fn seen_before(&self, start: Cell, corners: CellSet) -> bool {
+        corners.iter().take_while(|&c| c < start).any(|c| {
+            let digits = self.grid.candidates(c);
+            digits.len() == 2 && self.fits(corners, digits)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
+        let steps = technique.find_all(grid, None);
+        steps.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Leaves only `digits` in `cell`.
+    fn keep(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
+        for digit in Digit::all().filter(|x| !digits.contains(&x.get())) {
+            grid.eliminate(cell, digit);
+        }
+    }
+
+    #[test]
+    fn uniqueness_test_1_across_a_band_and_across_a_stack() {
+        // r2c6, r2c8, r3c8 hold only 1,3: r3c6 taking 1 or 3 would close the rectangle.
+        let mut grid = Candidates::empty();
+        for cell in [rc(2, 6), rc(2, 8), rc(3, 8)] {
+            keep(&mut grid, cell, &[1, 3]);
+        }
+        assert_eq!(
+            texts(Technique::UniquenessTest1, &grid),
+            ["Uniqueness Test 1: 1/3 in r2c6,r2c8,r3c6,r3c8 => r3c6<>1, r3c6<>3"]
+        );
+        // Boxes 1 and 7: r1c1, r1c2, r7c2 hold 4,9; r7c1 loses them.
+        let mut grid = Candidates::empty();
+        for cell in [rc(1, 1), rc(1, 2), rc(7, 2)] {
+            keep(&mut grid, cell, &[4, 9]);
+        }
+        assert_eq!(
+            texts(Technique::UniquenessTest1, &grid),
+            ["Uniqueness Test 1: 4/9 in r1c1,r1c2,r7c1,r7c2 => r7c1<>4, r7c1<>9"]
+        );
+    }
+
+    #[test]
+    fn uniqueness_test_1_with_a_missing_candidate_or_ruled_out() {
+        let mut grid = Candidates::empty();
+        for cell in [rc(2, 6), rc(2, 8), rc(3, 8)] {
+            keep(&mut grid, cell, &[1, 3]);
+        }
+        // r3c6 has lost 3 already: it only loses 1.
+        grid.eliminate(rc(3, 6), d(3));
+        assert_eq!(
+            texts(Technique::UniquenessTest1, &grid),
+            ["Uniqueness Test 1: 1/3 in r2c6,r2c8,r3c6,r3c8 => r3c6<>1"]
+        );
+        // It has lost both: nothing to do.
+        grid.eliminate(rc(3, 6), d(1));
+        assert!(texts(Technique::UniquenessTest1, &grid).is_empty());
+        // A 3 set in column 6 rules the rectangle out: r2c6 keeps only 1, and without the
+        // rule a rectangle from r2c8 would take r3c6 for its only extra corner.
+        let mut grid = Candidates::empty();
+        for cell in [rc(2, 6), rc(2, 8), rc(3, 8)] {
+            keep(&mut grid, cell, &[1, 3]);
+        }
+        grid.place(rc(9, 6), d(3));
+        assert!(texts(Technique::UniquenessTest1, &grid).is_empty());
+    }
+
+    #[test]
+    fn uniqueness_test_2_in_a_row_and_across_boxes() {
+        // Floor r1c1, r1c2 holds 2,5; the roof r7c1, r7c2 holds 2,5,8: one of the roof
+        // cells is 8, so row 7 and box 7 lose 8 elsewhere.
+        let mut grid = Candidates::empty();
+        keep(&mut grid, rc(1, 1), &[2, 5]);
+        keep(&mut grid, rc(1, 2), &[2, 5]);
+        keep(&mut grid, rc(7, 1), &[2, 5, 8]);
+        keep(&mut grid, rc(7, 2), &[2, 5, 8]);
+        let targets = "r7c3,r7c4,r7c5,r7c6,r7c7,r7c8,r7c9,r8c1,r8c2,r8c3,r9c1,r9c2,r9c3";
+        assert_eq!(
+            texts(Technique::UniquenessTest2, &grid),
+            [format!(
+                "Uniqueness Test 2: 2/5 in r1c1,r1c2,r7c1,r7c2 => {targets}<>8"
+            )]
+        );
+        // Floor r1c1, r1c4 (two boxes), roof r2c1, r2c4: only row 2 sees both.
+        let mut grid = Candidates::empty();
+        keep(&mut grid, rc(1, 1), &[2, 5]);
+        keep(&mut grid, rc(1, 4), &[2, 5]);
+        keep(&mut grid, rc(2, 1), &[2, 5, 8]);
+        keep(&mut grid, rc(2, 4), &[2, 5, 8]);
+        assert_eq!(
+            texts(Technique::UniquenessTest2, &grid),
+            [
+                "Uniqueness Test 2: 2/5 in r1c1,r1c4,r2c1,r2c4 => r2c2,r2c3,r2c5,r2c6,r2c7,r2c8,r2c9<>8"
+            ]
+        );
+        // Different extra digits in the roof: no test 2.
+        grid.eliminate(rc(2, 4), d(8));
+        assert!(texts(Technique::UniquenessTest2, &grid).is_empty());
+    }
+
+    #[test]
+    fn uniqueness_test_4_in_a_row_and_in_a_column() {
+        // Floor r1c1, r1c2 holds 2,5; row 7 and box 7 have 2 only in the roof r7c1,
+        // r7c2: one of them is 2, so the other cannot be 5, and neither can.
+        let mut grid = Candidates::empty();
+        keep(&mut grid, rc(1, 1), &[2, 5]);
+        keep(&mut grid, rc(1, 2), &[2, 5]);
+        remove(&mut grid, d(2), &row_except(7, &[1, 2]));
+        remove(&mut grid, d(2), &box_except(7, &[rc(7, 1), rc(7, 2)]));
+        assert_eq!(
+            texts(Technique::UniquenessTest4, &grid),
+            ["Uniqueness Test 4: 2/5 in r1c1,r1c2,r7c1,r7c2 => r7c1,r7c2<>5"]
+        );
+        // Floor r1c1, r2c1; roof r1c7, r2c7 with 2 confined in column 7 and box 3.
+        let mut grid = Candidates::empty();
+        keep(&mut grid, rc(1, 1), &[2, 5]);
+        keep(&mut grid, rc(2, 1), &[2, 5]);
+        remove(&mut grid, d(2), &col_except(7, &[1, 2]));
+        remove(&mut grid, d(2), &box_except(3, &[rc(1, 7), rc(2, 7)]));
+        assert_eq!(
+            texts(Technique::UniquenessTest4, &grid),
+            ["Uniqueness Test 4: 2/5 in r1c1,r1c7,r2c1,r2c7 => r1c7,r2c7<>5"]
+        );
+        // With a 2 left in box 3, HoDoKu's test (every cell seeing both) fails.
+        let mut grid = Candidates::empty();
+        keep(&mut grid, rc(1, 1), &[2, 5]);
+        keep(&mut grid, rc(2, 1), &[2, 5]);
+        remove(&mut grid, d(2), &col_except(7, &[1, 2]));
+        assert!(texts(Technique::UniquenessTest4, &grid).is_empty());
+    }
+
+    /// Every cell holds its digit in a valid solution and the next digit (9 wraps to 1),
+    /// so each digit is in each house exactly twice; plus the `extra` candidates.
+    fn grave_plus(extra: &[(Cell, u8)]) -> Candidates {
+        let mut grid = Candidates::empty();
+        for cell in Cell::all() {
+            let (r, c) = (cell.row(), cell.col());
+            let value = ((r * 3 + r / 3 + c) % 9) as u8 + 1;
+            let mut digits = vec![value, value % 9 + 1];
+            digits.extend(extra.iter().filter(|(x, _)| *x == cell).map(|(_, d)| *d));
+            keep(&mut grid, cell, &digits);
+        }
+        grid
+    }
+
+    #[test]
+    fn bug_plus_one() {
+        // r5c5 holds 9 and 1; with a third candidate, 5, the 5s of row 5, column 5 and
+        // box 5 come to three: without r5c5=5 the grid would be a grave.
+        assert_eq!(
+            texts(Technique::BugPlusOne, &grave_plus(&[(rc(5, 5), 5)])),
+            ["Bivalue Universal Grave + 1: 5 in r5c5 => r5c5<>1, r5c5<>9"]
+        );
+        // The grave itself, or two cells with a third candidate: no BUG + 1.
+        assert!(texts(Technique::BugPlusOne, &grave_plus(&[])).is_empty());
+        let two = grave_plus(&[(rc(5, 5), 5), (rc(1, 1), 5)]);
+        assert!(texts(Technique::BugPlusOne, &two).is_empty());
+    }
+}

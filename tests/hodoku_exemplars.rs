@@ -1,0 +1,125 @@
+//! HoDoKu's exemplar puzzles for the techniques beyond the basic ones (single digit
+//! patterns, wings, chains, coloring, finned fish, uniqueness): after the simpler steps
+//! HoDoKu's path shows, the technique must find a step, every step it finds must agree
+//! with the oracle's solution, and one of them must remove as many candidates as HoDoKu's
+//! step did.
+//!
+//! Each exemplar line is `puzzle # path`, the path being e.g. `s sk(4) s`: singles, one
+//! Skyscraper step removing 4 candidates, singles. HoDoKu's codes are sudolab's codes.
+//! Only lines whose second path entry is a technique tested here are used, and only those
+//! that start from singles (`s`) or from HoDoKu's simple technique set (`ssts`). HoDoKu's
+//! Multi-Colors section is empty; multi colors is covered by its unit tests and the sweep.
+
+mod common;
+
+use sudolab::candidates::Candidates;
+use sudolab::ladder::Ladder;
+use sudolab::oracle::{Uniqueness, analyse};
+use sudolab::puzzle::Puzzle;
+use sudolab::solver::{Policy, Solver, is_sound};
+use sudolab::technique::Technique;
+
+/// The techniques whose exemplars this file checks.
+const TESTED: &[&str] = &[
+    "sk", "2sk", "tf", "er", "w", "rp", "sc", "mc", "fbf2", "sbf2", "fbf3", "sbf3", "fbf4", "sbf4",
+    "bug1", "u1", "u2", "u4",
+];
+
+/// The ladder for a path's opening entry: `s` is singles; `ssts` is HoDoKu's simple
+/// technique set, taken here as singles, intersections, subsets, basic fish and XY-Wing
+/// (with it every `ssts` exemplar reproduces HoDoKu's count).
+fn prelude(entry: &str) -> Option<Ladder> {
+    let spec = match entry {
+        "s" => "fh,n1,h1",
+        "ssts" => "fh,n1,h1,l2,l3,lc1,lc2,n2,n3,h2,h3,n4,h4,bf2,bf3,bf4,xy",
+        _ => return None,
+    };
+    Some(Ladder::parse(spec).expect("valid prelude"))
+}
+
+/// One exemplar: the puzzle, the opening entry, the technique and HoDoKu's count.
+struct Exemplar {
+    line: usize,
+    puzzle: Puzzle,
+    opening: String,
+    technique: Technique,
+    eliminated: u32,
+}
+
+fn exemplars() -> Option<Vec<Exemplar>> {
+    let path = common::shared_corpus("hodoku_exemplars.txt")?;
+    let text = std::fs::read_to_string(&path).expect("readable exemplars");
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let Some((grid, route)) = line.split_once('#') else {
+            continue;
+        };
+        let mut entries = route.split_whitespace();
+        let (Some(opening), Some(step)) = (entries.next(), entries.next()) else {
+            continue;
+        };
+        let Some((code, count)) = step.strip_suffix(')').and_then(|s| s.split_once('(')) else {
+            continue;
+        };
+        if !TESTED.contains(&code) {
+            continue;
+        }
+        let Ok(puzzle) = Puzzle::parse_line(grid.trim()) else {
+            continue;
+        };
+        found.push(Exemplar {
+            line: number + 1,
+            puzzle,
+            opening: opening.to_string(),
+            technique: Technique::from_name(code).expect("tested codes exist"),
+            eliminated: count.parse().expect("a count"),
+        });
+    }
+    Some(found)
+}
+
+#[test]
+fn each_technique_finds_hodoku_s_exemplar_steps() {
+    let Some(exemplars) = exemplars() else {
+        return;
+    };
+    let mut checked = vec![0; TESTED.len()];
+    let mut failures = Vec::new();
+    for ex in &exemplars {
+        let Some(ladder) = prelude(&ex.opening) else {
+            continue;
+        };
+        let Uniqueness::Unique(solution) = analyse(&ex.puzzle) else {
+            panic!("line {}: exemplar without a unique solution", ex.line);
+        };
+        let report = Solver::new(ladder, Policy::Single).solve(&ex.puzzle, Some(&solution));
+        let grid: Candidates = report.grid;
+        let steps = ex.technique.find_all(&grid, Some(&solution));
+        for step in &steps {
+            assert!(
+                is_sound(step, &solution),
+                "line {}: unsound {step}\n{grid}",
+                ex.line
+            );
+        }
+        let index = TESTED
+            .iter()
+            .position(|&c| c == ex.technique.code())
+            .unwrap();
+        checked[index] += 1;
+        if !steps.iter().any(|s| s.eliminations.len() == ex.eliminated) {
+            failures.push(format!(
+                "line {}: {} expected a step removing {}, found {:?}",
+                ex.line,
+                ex.technique,
+                ex.eliminated,
+                steps.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for (code, count) in TESTED.iter().zip(&checked) {
+        eprintln!("{code}: {count} exemplars checked");
+    }
+    assert!(checked.iter().sum::<usize>() > 0, "no exemplar checked");
+}
