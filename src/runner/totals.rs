@@ -7,7 +7,7 @@ use crate::technique::Technique;
 use std::ops::AddAssign;
 
 /// Counts over a set of records.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Totals {
     /// Records seen.
     pub puzzles: u64,
@@ -18,6 +18,18 @@ pub struct Totals {
     solved_without_steps: u64,
     /// Sum of the records' `micros`.
     pub micros: u64,
+}
+
+impl Default for Totals {
+    fn default() -> Self {
+        Totals {
+            puzzles: 0,
+            by_status: [0; Status::ALL.len()],
+            by_hardest: [0; Technique::COUNT],
+            solved_without_steps: 0,
+            micros: 0,
+        }
+    }
 }
 
 impl Totals {
