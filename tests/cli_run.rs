@@ -525,3 +525,58 @@ proptest! {
         prop_assert_eq!(rows.len(), expected);
     }
 }
+
+/// A command-line word: an option of `run`, a plausible value, or anything.
+fn cli_word() -> impl Strategy<Value = String> {
+    let words = [
+        "--ladder",
+        "-l",
+        "--policy",
+        "--fallback",
+        "--out",
+        "-o",
+        "--threads",
+        "-j",
+        "--skip",
+        "--limit",
+        "--verify",
+        "--solution",
+        "--quiet",
+        "-q",
+        "-",
+        "--",
+        "singles",
+        "blog",
+        "n1,h1,zz",
+        "x.toml",
+        "single",
+        "sweep",
+        "none",
+        "brute-force",
+        "0",
+        "1",
+        "-1",
+        "99999999999999999999999",
+        "",
+        "puzzles.txt",
+    ];
+    prop_oneof![
+        proptest::sample::select(words.to_vec()).prop_map(str::to_string),
+        any::<String>().prop_filter("no NUL in arguments", |s| !s.contains('\0')),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever the arguments, `run` answers with 0, 1 or 2 and never panics.
+    #[test]
+    fn any_command_line_exits_cleanly(args in proptest::collection::vec(cli_word(), 0..6)) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("puzzles.txt"), format!("{VERY_EASY}\nnot a puzzle\n")).unwrap();
+        let output = sudolab().current_dir(dir.path()).arg("run").args(&args).output().unwrap();
+        let stderr = stderr_of(&output);
+        prop_assert!(matches!(output.status.code(), Some(0..=2)), "{args:?}: {output:?}");
+        prop_assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
