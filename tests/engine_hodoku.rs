@@ -1,0 +1,387 @@
+//! Issue 2's acceptance test on HoDoKu's technique exemplars
+//! (`../shared/corpora/hodoku_exemplars.txt`, GPL, so read in place and skipped when absent):
+//! for every section whose technique sudolab implements, each exemplar is solved by the
+//! `standard` ladder (HoDoKu's default order restricted to sudolab's techniques), and the
+//! hardest technique used is the one HoDoKu's own solution path says is hardest, which is
+//! the section's technique unless the path also uses a later one.
+//!
+//! Sections map to techniques through HoDoKu's codes in the solution paths (`s lc1(6) s`)
+//! compared with `Technique::code()`, so techniques added to the catalogue later are picked
+//! up without editing this file. A path cannot be compared exactly when it says `x` (any
+//! technique), `ssts` (some steps of HoDoKu's Simple Sudoku Technique Set, not said which)
+//! or names a technique that is not on the `standard` ladder; the test prints how many
+//! exemplars that leaves out and why. Those whose path still names the section's technique
+//! get a weaker check: had HoDoKu's earlier rungs (a superset of the standard ladder's) been
+//! able to solve the puzzle, it would not have needed the technique, so the ladder may solve
+//! it only with that technique or a later one.
+//!
+//! Both checks take the path to be what HoDoKu's default solver does. A few are not (the
+//! exemplars look generated with fewer techniques enabled, or by an older HoDoKu): there an
+//! earlier technique of HoDoKu's order, one HoDoKu 2.2's own code finds, removes the same
+//! candidate first. They are listed, with that pattern, in [`PATHS_NOT_FROM_HODOKU_2_2`] and
+//! expected as HoDoKu 2.2 would solve them. HoDoKu also applies sashimi fish at its
+//! finned-fish rung ([`hodoku_rung`]).
+
+mod common;
+
+use std::collections::BTreeMap;
+use sudolab::ladder::Ladder;
+use sudolab::oracle::{self, Uniqueness};
+use sudolab::puzzle::Puzzle;
+use sudolab::solver::{Outcome, Policy, Solver};
+use sudolab::technique::Technique;
+
+/// A section of the exemplar file: `#0100: Locked Candidate Type 1` and its puzzles.
+struct Section {
+    header: String,
+    exemplars: Vec<Exemplar>,
+    /// Lines in HoDoKu's regression-library format (`:0604:1:grid:eliminations:...`): a
+    /// position with pencil marks and no solution path, so nothing to compare with.
+    library_entries: usize,
+}
+
+/// A puzzle line: `puzzle # path [comment]`.
+struct Exemplar {
+    line: usize,
+    puzzle: Puzzle,
+    path: Vec<PathToken>,
+}
+
+/// One token of HoDoKu's solution path.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum PathToken {
+    /// `s`: singles only.
+    Singles,
+    /// `ssts`: steps of the Simple Sudoku Technique Set.
+    Ssts,
+    /// `x`: steps of any technique.
+    Any,
+    /// `lc1(6)`: one step of the technique with that code, removing that many candidates.
+    Step(String),
+}
+
+/// Reads the path tokens after `#`; the first word that is not a path token starts a comment.
+fn parse_path(text: &str) -> Vec<PathToken> {
+    let mut path = Vec::new();
+    for word in text.split_whitespace() {
+        let token = match word {
+            "s" => PathToken::Singles,
+            "ssts" => PathToken::Ssts,
+            "x" => PathToken::Any,
+            _ => match word.split_once('(') {
+                Some((code, rest))
+                    if !code.is_empty()
+                        && code.chars().all(|c| c.is_ascii_alphanumeric())
+                        && rest
+                            .strip_suffix(')')
+                            .is_some_and(|n| n.parse::<u32>().is_ok()) =>
+                {
+                    PathToken::Step(code.to_string())
+                }
+                _ => break,
+            },
+        };
+        path.push(token);
+    }
+    path
+}
+
+fn parse_exemplars(text: &str) -> Vec<Section> {
+    let mut sections: Vec<Section> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line_number = index + 1;
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(header) = line.strip_prefix('#') {
+            sections.push(Section {
+                header: header.trim().to_string(),
+                exemplars: Vec::new(),
+                library_entries: 0,
+            });
+            continue;
+        }
+        let section = sections
+            .last_mut()
+            .unwrap_or_else(|| panic!("line {line_number}: puzzle before any section"));
+        if line.starts_with(':') {
+            section.library_entries += 1;
+            continue;
+        }
+        let (grid, path) = line
+            .split_once('#')
+            .unwrap_or_else(|| panic!("line {line_number}: no solution path: {line:?}"));
+        let puzzle = Puzzle::parse_line(grid).unwrap_or_else(|e| panic!("line {line_number}: {e}"));
+        let path = parse_path(path);
+        assert!(!path.is_empty(), "line {line_number}: empty path {line:?}");
+        section.exemplars.push(Exemplar {
+            line: line_number,
+            puzzle,
+            path,
+        });
+    }
+    sections
+}
+
+/// Exemplars whose recorded path is not the one HoDoKu 2.2's default solver takes, with
+/// HoDoKu 2.2's own definitions and order (which sudolab follows), read in its source:
+/// (puzzle, code of the technique 2.2 takes instead of the path's, why). For an exact check
+/// it is the hardest technique; for a lower-bound check, the bound.
+const PATHS_NOT_FROM_HODOKU_2_2: &[(&str, &str, &str)] = &[
+    (
+        "...5..8.43.....21..9.......9.7..6....1....3......27...1.......7...248.9...5.9....",
+        "l3",
+        "after the singles, the path's pair 2,7 in r1c1,r1c2 removes only r1c3<>2, inside its \
+         box; 2.2 calls a locked pair only one that also removes from the line outside the box \
+         (its SimpleSolver keeps this very position as 'should not be a Locked Pair'), and takes \
+         the Locked Triple 1,2,7 in r1c1,r1c2,r1c3 => r1c5,r3c3<>1 first",
+    ),
+    (
+        ".5..12.3....67..493.....1............82397...7.5............81..29......4...35.6.",
+        "tf",
+        "after the singles, the Turbot Fish 6 r1c7=r3c9-r5c9=r5c1 => r1c1<>6 (a three-link \
+         X-chain, which is what 2.2's ChainSolver searches for Turbot Fish) removes what the \
+         path's Sashimi X-Wing removes, and Turbot Fish comes first in 2.2's order",
+    ),
+    (
+        "38.......9...31....6...5..42.....17..9........3758...........61....4.35.6...7.9..",
+        "tf",
+        "after the simpler steps, the Turbot Fish 2 r2c8=r3c7-r7c7=r7c2 => r2c2<>2 removes \
+         what the path's Sashimi Swordfish removes, and Turbot Fish comes first in 2.2's order",
+    ),
+    (
+        "7...56.381.842.............5..3......4..8.7....1...24...3.........1....5.5...7.6.",
+        "2sk",
+        "after the singles, the 2-String Kite 2 in r4c3,r9c4 (row 4 and column 4, joined in \
+         box 5) => r9c3<>2, which 2.2's SingleDigitPatternSolver finds, removes what the path's \
+         Empty Rectangle removes, and 2-String Kite comes first in 2.2's order",
+    ),
+    (
+        ".3.8...7..48...1....745..69...74.951..4......7...2........1.....25.7...36.....7..",
+        "2sk",
+        "after the singles, the 2-String Kite 8 in r4c2,r9c5 (row 4 and column 5, joined in \
+         box 5) => r9c2<>8 removes what the path's Empty Rectangle removes, and 2-String Kite \
+         comes first in 2.2's order",
+    ),
+    (
+        "..45.3.2.....87..5...14....1.34.9...8..........6.............917.5.682......5.8.7",
+        "tf",
+        "after two pointing steps, the Turbot Fish 2 r2c4=r3c6-r3c3=r9c3 => r9c4<>2 removes \
+         what the path's Simple Colors trap removes, and Turbot Fish comes first in 2.2's order",
+    ),
+    (
+        ".7.......4...........5.213...8..9412..........423...6..6.27.8....19.834..........",
+        "tf",
+        "after the simpler steps, the Turbot Fish 5 r6c6=r4c5-r8c5=r8c9 => r6c9<>5 removes \
+         what the path's Simple Colors trap removes, and Turbot Fish comes first in 2.2's order",
+    ),
+];
+
+/// The rung at which HoDoKu applies `t`: asked for a finned fish, HoDoKu 2.2's FishSolver
+/// returns finned and sashimi fish of that size alike (the best by its sort), so a sashimi
+/// fish in a path may have been found at the finned rung, where sudolab, which keeps the
+/// two apart, may apply a finned fish instead.
+fn hodoku_rung(t: Technique) -> Technique {
+    t.code()
+        .strip_prefix("sbf")
+        .and_then(|size| technique_with_code(&format!("fbf{size}")))
+        .unwrap_or(t)
+}
+
+/// The technique whose code HoDoKu writes as `code`, if sudolab has it.
+fn technique_with_code(code: &str) -> Option<Technique> {
+    Technique::ALL.iter().copied().find(|t| t.code() == code)
+}
+
+/// The code of a section's technique: the step code most of its exemplars' paths use.
+fn section_code(section: &Section) -> Option<String> {
+    let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
+    for exemplar in &section.exemplars {
+        let mut codes: Vec<&str> = exemplar
+            .path
+            .iter()
+            .filter_map(|t| match t {
+                PathToken::Step(code) => Some(code.as_str()),
+                _ => None,
+            })
+            .collect();
+        codes.sort_unstable();
+        codes.dedup();
+        for code in codes {
+            *tally.entry(code).or_default() += 1;
+        }
+    }
+    tally
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .map(|(code, _)| code.to_string())
+}
+
+/// Why an exemplar is out of scope, or the techniques of its path.
+fn path_techniques(path: &[PathToken], ladder: &Ladder) -> Result<Vec<Technique>, String> {
+    let mut techniques = Vec::new();
+    for token in path {
+        match token {
+            PathToken::Singles => {}
+            PathToken::Ssts => {
+                return Err("path has ssts steps (which SSTS techniques is not said)".into());
+            }
+            PathToken::Any => return Err("path has x steps (any technique)".into()),
+            PathToken::Step(code) => match technique_with_code(code) {
+                Some(t) if ladder.contains(t) => techniques.push(t),
+                _ => return Err(format!("path uses {code}, not on the standard ladder")),
+            },
+        }
+    }
+    Ok(techniques)
+}
+
+#[test]
+fn the_path_parser_reads_hodokus_notation() {
+    use PathToken::*;
+    let step = |c: &str| Step(c.to_string());
+    assert_eq!(
+        parse_path(" s n2(14) n2(2) s"),
+        vec![Singles, step("n2"), step("n2"), Singles]
+    );
+    assert_eq!(
+        parse_path(" ssts bf4(15) s 4x4 pure jellyfish collection"),
+        vec![Ssts, step("bf4"), Singles]
+    );
+    assert_eq!(parse_path(" x axz(17) x"), vec![Any, step("axz"), Any]);
+    assert_eq!(
+        parse_path(" s h2(2) s the zoo"),
+        vec![Singles, step("h2"), Singles]
+    );
+}
+
+#[test]
+fn exemplars_are_solved_and_their_technique_is_the_hardest() {
+    let Some(path) = common::shared_corpus("hodoku_exemplars.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let sections = parse_exemplars(&text);
+    let ladder = Ladder::parse("standard").unwrap();
+    let solver = Solver::new(ladder.clone(), Policy::Single).verifying(true);
+
+    let (mut exact, mut bounded) = (0, 0);
+    let older = std::cell::Cell::new(0);
+    // HoDoKu 2.2's technique where the exemplar's path is not 2.2's, saying why.
+    let not_from_2_2 = |exemplar: &Exemplar| {
+        let puzzle = exemplar.puzzle.to_string();
+        let &(_, code, why) = PATHS_NOT_FROM_HODOKU_2_2
+            .iter()
+            .find(|(p, _, _)| *p == puzzle)?;
+        let t = technique_with_code(code).expect("a catalogue code");
+        eprintln!("line {}: HoDoKu 2.2 takes {t}: {why}", exemplar.line);
+        older.set(older.get() + 1);
+        Some(t)
+    };
+    let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for section in &sections {
+        if section.library_entries > 0 {
+            *skipped
+                .entry("library-format entry (a position, no path)".into())
+                .or_default() += section.library_entries;
+        }
+        if section.exemplars.is_empty() {
+            continue;
+        }
+        let code = section_code(section).expect("a section with puzzles has step codes");
+        let Some(technique) = technique_with_code(&code).filter(|t| ladder.contains(*t)) else {
+            *skipped
+                .entry(format!("section's technique {code} not implemented"))
+                .or_default() += section.exemplars.len();
+            continue;
+        };
+        let (mut section_exact, mut section_bounded) = (0, 0);
+        for exemplar in &section.exemplars {
+            let Uniqueness::Unique(solution) = oracle::analyse(&exemplar.puzzle) else {
+                panic!("line {}: no unique solution", exemplar.line);
+            };
+            let summary = solver.solve(&exemplar.puzzle, Some(&solution)).summary;
+            let mut fail = |expected: String| {
+                let outcome = match &summary.outcome {
+                    Outcome::Unsound(unsound) => format!("unsound:\n{unsound}"),
+                    other => format!("{other:?}"),
+                };
+                failures.push(format!(
+                    "line {} (#{}): {} expected {expected}, got {outcome} with hardest {:?}",
+                    exemplar.line,
+                    section.header,
+                    exemplar.puzzle,
+                    summary.hardest.map(|t| t.name()),
+                ));
+            };
+            match path_techniques(&exemplar.path, &ladder) {
+                Ok(techniques) => {
+                    // HoDoKu's hardest: the latest of its path's techniques in its order.
+                    let from_path = techniques
+                        .iter()
+                        .copied()
+                        .max_by_key(|&t| ladder.position(t))
+                        .expect("an exemplar's path has a step");
+                    let expected = not_from_2_2(exemplar).unwrap_or(from_path);
+                    let rung = |t: Option<Technique>| t.map(hodoku_rung);
+                    if summary.outcome != Outcome::Solved
+                        || rung(summary.hardest) != rung(Some(expected))
+                    {
+                        fail(format!("solved with hardest {expected}"));
+                    }
+                    section_exact += 1;
+                }
+                Err(reason) => {
+                    *skipped.entry(reason).or_default() += 1;
+                    // Still, HoDoKu used the technique, so every earlier technique of its
+                    // order was stuck then; the standard ladder's earlier rungs are among
+                    // them and cannot solve the puzzle alone: if it is solved, it is with
+                    // the technique or a later one.
+                    let uses_technique = exemplar
+                        .path
+                        .contains(&PathToken::Step(technique.code().to_string()));
+                    if !uses_technique {
+                        continue;
+                    }
+                    let bound = hodoku_rung(not_from_2_2(exemplar).unwrap_or(technique));
+                    let too_easy = summary.outcome == Outcome::Solved
+                        && summary
+                            .hardest
+                            .and_then(|t| ladder.position(hodoku_rung(t)))
+                            < ladder.position(bound);
+                    if too_easy || !matches!(summary.outcome, Outcome::Solved | Outcome::Stuck) {
+                        fail(format!("stuck, or solved with {bound} or later"));
+                    }
+                    section_bounded += 1;
+                }
+            }
+        }
+        eprintln!(
+            "#{}: {technique} ({code}): {} exemplars, {section_exact} checked exactly, \
+             {section_bounded} only for a lower bound on the hardest technique",
+            section.header,
+            section.exemplars.len()
+        );
+        exact += section_exact;
+        bounded += section_bounded;
+    }
+    for (reason, count) in &skipped {
+        eprintln!("out of scope for the exact check: {count} exemplars: {reason}");
+    }
+    eprintln!(
+        "{exact} exemplars checked exactly, {bounded} for a lower bound, {} failed",
+        failures.len()
+    );
+    assert!(
+        exact > 0,
+        "no exemplar was in scope: is the file's format still understood?"
+    );
+    assert_eq!(
+        older.get(),
+        PATHS_NOT_FROM_HODOKU_2_2.len(),
+        "every exemplar listed as not HoDoKu 2.2's path is in the file"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
