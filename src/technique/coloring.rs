@@ -180,11 +180,6 @@ mod tests {
     use super::*;
     use crate::technique::test_grids::*;
 
-    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
-        let steps = technique.find_all(grid, None);
-        steps.iter().map(|s| s.to_string()).collect()
-    }
-
     /// Digit 6 linked r1c1 = r3c3 (box 1) = r7c3 (column 3) = r7c8 (row 7).
     fn trap() -> Candidates {
         let mut cells = box_except(1, &[rc(1, 1), rc(3, 3)]);

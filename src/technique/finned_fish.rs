@@ -214,11 +214,6 @@ mod tests {
     use super::*;
     use crate::technique::test_grids::*;
 
-    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
-        let steps = technique.find_all(grid, None);
-        steps.iter().map(|s| s.to_string()).collect()
-    }
-
     /// `digit` everywhere except in the given rows, which keep only the given columns.
     fn rows(digit: u8, kept: &[(usize, &[usize])]) -> Candidates {
         let cells: Vec<_> = kept

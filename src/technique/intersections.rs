@@ -261,10 +261,7 @@ fn push_locked_subset(
 mod tests {
     use super::*;
     use crate::geometry::Cell;
-
-    fn d(v: u8) -> Digit {
-        Digit::new(v)
-    }
+    use crate::technique::test_grids::*;
 
     /// Removes `digit` from every cell of `house` except `keep`.
     fn confine(grid: &mut Candidates, house: House, digit: u8, keep: &[Cell]) {
@@ -273,23 +270,6 @@ mod tests {
                 grid.eliminate(cell, d(digit));
             }
         }
-    }
-
-    /// Leaves `cell` with exactly the candidates `digits`.
-    fn restrict(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
-        for v in 1..=9 {
-            if !digits.contains(&v) {
-                grid.eliminate(cell, d(v));
-            }
-        }
-    }
-
-    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
-        technique
-            .find_all(grid, None)
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
     }
 
     const ALL_FOUR: [Technique; 4] = [

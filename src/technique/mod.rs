@@ -1,4 +1,4 @@
-//! The technique catalogue: one line per technique in [`catalogue!`] gives its stable
+//! The technique catalogue: one line per technique in `catalogue!` below gives its stable
 //! kebab-case name, its HoDoKu code, its label, HoDoKu's level and base score, whether it
 //! is in the `standard` preset, and the finder function that searches a grid for it.
 //! The order of the lines is HoDoKu's default solving order.

@@ -303,6 +303,7 @@ mod tests {
     use crate::oracle::{Uniqueness, analyse};
     use crate::puzzle::{Puzzle, Solution};
     use crate::solver::{Outcome, Policy, Solver, is_sound};
+    use crate::technique::test_grids::*;
     use Technique::*;
 
     const FINDERS: [Technique; 9] = [
@@ -316,10 +317,6 @@ mod tests {
         Swordfish,
         Jellyfish,
     ];
-
-    fn d(v: u8) -> Digit {
-        Digit::new(v)
-    }
 
     fn digit_set(values: &[u8]) -> DigitSet {
         values.iter().map(|&v| d(v)).collect()
@@ -825,7 +822,7 @@ mod tests {
                         *count += 1;
                     }
                 }
-                if grids % grid_stride == 0 {
+                if grids.is_multiple_of(grid_stride) {
                     for array in arrays(grid) {
                         for k in 2..=4 {
                             assert_eq!(

@@ -139,11 +139,6 @@ mod tests {
         grid
     }
 
-    fn texts(grid: &Candidates) -> Vec<String> {
-        let steps = Technique::RemotePair.find_all(grid, None);
-        steps.iter().map(|s| s.to_string()).collect()
-    }
-
     const ROW_CHAIN: [Cell; 4] = [
         Cell::at(0, 1),
         Cell::at(0, 6),
@@ -158,7 +153,7 @@ mod tests {
         // 2) see both.
         let targets = "r1c3,r2c3,r3c3,r4c2,r5c2,r6c2";
         assert_eq!(
-            texts(&pairs(&ROW_CHAIN)),
+            texts(Technique::RemotePair, &pairs(&ROW_CHAIN)),
             [format!(
                 "Remote Pair: 3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3 => {targets}<>3, {targets}<>8"
             )]
@@ -169,7 +164,7 @@ mod tests {
             .collect();
         let targets = "r2c4,r2c5,r2c6,r3c1,r3c2,r3c3";
         assert_eq!(
-            texts(&pairs(&transposed)),
+            texts(Technique::RemotePair, &pairs(&transposed)),
             [format!(
                 "Remote Pair: 3/8 r2c1 -8- r7c1 -3- r7c5 -8- r3c5 => {targets}<>3, {targets}<>8"
             )]
@@ -194,11 +189,11 @@ mod tests {
 
     #[test]
     fn no_remote_pair_for_three_cells_or_without_targets() {
-        assert!(texts(&pairs(&ROW_CHAIN[..3])).is_empty());
+        assert!(texts(Technique::RemotePair, &pairs(&ROW_CHAIN[..3])).is_empty());
         let mut grid = pairs(&ROW_CHAIN);
         let targets = [rc(1, 3), rc(2, 3), rc(3, 3), rc(4, 2), rc(5, 2), rc(6, 2)];
         remove(&mut grid, d(3), &targets);
         remove(&mut grid, d(8), &targets);
-        assert!(texts(&grid).is_empty());
+        assert!(texts(Technique::RemotePair, &grid).is_empty());
     }
 }

@@ -300,14 +300,6 @@ mod tests {
     use super::*;
     use crate::technique::test_grids::*;
 
-    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
-        technique
-            .find_all(grid, None)
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
-    }
-
     /// Digit 1 everywhere but rows 3 and 7, which keep only c1,c6 and c2,c6.
     fn skyscraper_in_rows() -> Candidates {
         let mut cells = row_except(3, &[1, 6]);

@@ -69,10 +69,7 @@ pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
 mod tests {
     use super::*;
     use crate::geometry::Cell;
-
-    fn d(v: u8) -> Digit {
-        Digit::new(v)
-    }
+    use crate::technique::test_grids::*;
 
     /// Places digits 1..=8 in the first eight cells of `house`, leaving the last empty.
     fn fill_all_but_last(house: House) -> Candidates {

@@ -3,6 +3,7 @@
 
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
+use crate::technique::Technique;
 
 /// The digit `value`.
 pub fn d(value: u8) -> Digit {
@@ -50,5 +51,23 @@ pub fn box_except(number: usize, keep: &[Cell]) -> Vec<Cell> {
     (0..9)
         .map(|i| Cell::at(band + i / 3, stack + i % 3))
         .filter(|c| !keep.contains(c))
+        .collect()
+}
+
+/// Leaves `cell` with exactly the candidates `digits`.
+pub fn restrict(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
+    for v in 1..=9 {
+        if !digits.contains(&v) {
+            grid.eliminate(cell, d(v));
+        }
+    }
+}
+
+/// Every step `technique` finds in `grid`, rendered in the forum notation.
+pub fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
+    technique
+        .find_all(grid, None)
+        .iter()
+        .map(|s| s.to_string())
         .collect()
 }

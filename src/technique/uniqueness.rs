@@ -287,24 +287,12 @@ mod tests {
     use super::*;
     use crate::technique::test_grids::*;
 
-    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
-        let steps = technique.find_all(grid, None);
-        steps.iter().map(|s| s.to_string()).collect()
-    }
-
-    /// Leaves only `digits` in `cell`.
-    fn keep(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
-        for digit in Digit::all().filter(|x| !digits.contains(&x.get())) {
-            grid.eliminate(cell, digit);
-        }
-    }
-
     #[test]
     fn uniqueness_test_1_across_a_band_and_across_a_stack() {
         // r2c6, r2c8, r3c8 hold only 1,3: r3c6 taking 1 or 3 would close the rectangle.
         let mut grid = Candidates::empty();
         for cell in [rc(2, 6), rc(2, 8), rc(3, 8)] {
-            keep(&mut grid, cell, &[1, 3]);
+            restrict(&mut grid, cell, &[1, 3]);
         }
         assert_eq!(
             texts(Technique::UniquenessTest1, &grid),
@@ -313,7 +301,7 @@ mod tests {
         // Boxes 1 and 7: r1c1, r1c2, r7c2 hold 4,9; r7c1 loses them.
         let mut grid = Candidates::empty();
         for cell in [rc(1, 1), rc(1, 2), rc(7, 2)] {
-            keep(&mut grid, cell, &[4, 9]);
+            restrict(&mut grid, cell, &[4, 9]);
         }
         assert_eq!(
             texts(Technique::UniquenessTest1, &grid),
@@ -325,7 +313,7 @@ mod tests {
     fn uniqueness_test_1_with_a_missing_candidate_or_ruled_out() {
         let mut grid = Candidates::empty();
         for cell in [rc(2, 6), rc(2, 8), rc(3, 8)] {
-            keep(&mut grid, cell, &[1, 3]);
+            restrict(&mut grid, cell, &[1, 3]);
         }
         // r3c6 has lost 3 already: it only loses 1.
         grid.eliminate(rc(3, 6), d(3));
@@ -340,7 +328,7 @@ mod tests {
         // rule a rectangle from r2c8 would take r3c6 for its only extra corner.
         let mut grid = Candidates::empty();
         for cell in [rc(2, 6), rc(2, 8), rc(3, 8)] {
-            keep(&mut grid, cell, &[1, 3]);
+            restrict(&mut grid, cell, &[1, 3]);
         }
         grid.place(rc(9, 6), d(3));
         assert!(texts(Technique::UniquenessTest1, &grid).is_empty());
@@ -351,10 +339,10 @@ mod tests {
         // Floor r1c1, r1c2 holds 2,5; the roof r7c1, r7c2 holds 2,5,8: one of the roof
         // cells is 8, so row 7 and box 7 lose 8 elsewhere.
         let mut grid = Candidates::empty();
-        keep(&mut grid, rc(1, 1), &[2, 5]);
-        keep(&mut grid, rc(1, 2), &[2, 5]);
-        keep(&mut grid, rc(7, 1), &[2, 5, 8]);
-        keep(&mut grid, rc(7, 2), &[2, 5, 8]);
+        restrict(&mut grid, rc(1, 1), &[2, 5]);
+        restrict(&mut grid, rc(1, 2), &[2, 5]);
+        restrict(&mut grid, rc(7, 1), &[2, 5, 8]);
+        restrict(&mut grid, rc(7, 2), &[2, 5, 8]);
         let targets = "r7c3,r7c4,r7c5,r7c6,r7c7,r7c8,r7c9,r8c1,r8c2,r8c3,r9c1,r9c2,r9c3";
         assert_eq!(
             texts(Technique::UniquenessTest2, &grid),
@@ -364,10 +352,10 @@ mod tests {
         );
         // Floor r1c1, r1c4 (two boxes), roof r2c1, r2c4: only row 2 sees both.
         let mut grid = Candidates::empty();
-        keep(&mut grid, rc(1, 1), &[2, 5]);
-        keep(&mut grid, rc(1, 4), &[2, 5]);
-        keep(&mut grid, rc(2, 1), &[2, 5, 8]);
-        keep(&mut grid, rc(2, 4), &[2, 5, 8]);
+        restrict(&mut grid, rc(1, 1), &[2, 5]);
+        restrict(&mut grid, rc(1, 4), &[2, 5]);
+        restrict(&mut grid, rc(2, 1), &[2, 5, 8]);
+        restrict(&mut grid, rc(2, 4), &[2, 5, 8]);
         assert_eq!(
             texts(Technique::UniquenessTest2, &grid),
             [
@@ -384,8 +372,8 @@ mod tests {
         // Floor r1c1, r1c2 holds 2,5; row 7 and box 7 have 2 only in the roof r7c1,
         // r7c2: one of them is 2, so the other cannot be 5, and neither can.
         let mut grid = Candidates::empty();
-        keep(&mut grid, rc(1, 1), &[2, 5]);
-        keep(&mut grid, rc(1, 2), &[2, 5]);
+        restrict(&mut grid, rc(1, 1), &[2, 5]);
+        restrict(&mut grid, rc(1, 2), &[2, 5]);
         remove(&mut grid, d(2), &row_except(7, &[1, 2]));
         remove(&mut grid, d(2), &box_except(7, &[rc(7, 1), rc(7, 2)]));
         assert_eq!(
@@ -394,8 +382,8 @@ mod tests {
         );
         // Floor r1c1, r2c1; roof r1c7, r2c7 with 2 confined in column 7 and box 3.
         let mut grid = Candidates::empty();
-        keep(&mut grid, rc(1, 1), &[2, 5]);
-        keep(&mut grid, rc(2, 1), &[2, 5]);
+        restrict(&mut grid, rc(1, 1), &[2, 5]);
+        restrict(&mut grid, rc(2, 1), &[2, 5]);
         remove(&mut grid, d(2), &col_except(7, &[1, 2]));
         remove(&mut grid, d(2), &box_except(3, &[rc(1, 7), rc(2, 7)]));
         assert_eq!(
@@ -404,8 +392,8 @@ mod tests {
         );
         // With a 2 left in box 3, HoDoKu's test (every cell seeing both) fails.
         let mut grid = Candidates::empty();
-        keep(&mut grid, rc(1, 1), &[2, 5]);
-        keep(&mut grid, rc(2, 1), &[2, 5]);
+        restrict(&mut grid, rc(1, 1), &[2, 5]);
+        restrict(&mut grid, rc(2, 1), &[2, 5]);
         remove(&mut grid, d(2), &col_except(7, &[1, 2]));
         assert!(texts(Technique::UniquenessTest4, &grid).is_empty());
     }
@@ -419,7 +407,7 @@ mod tests {
             let value = ((r * 3 + r / 3 + c) % 9) as u8 + 1;
             let mut digits = vec![value, value % 9 + 1];
             digits.extend(extra.iter().filter(|(x, _)| *x == cell).map(|(_, d)| *d));
-            keep(&mut grid, cell, &digits);
+            restrict(&mut grid, cell, &digits);
         }
         grid
     }

@@ -86,11 +86,6 @@ mod tests {
         }
     }
 
-    fn texts(grid: &Candidates) -> Vec<String> {
-        let steps = Technique::WWing.find_all(grid, None);
-        steps.iter().map(|s| s.to_string()).collect()
-    }
-
     /// r2c1 and r6c6 hold 5,9; row 4 has 9 only in r4c1 and r4c6.
     fn row_linked_wing() -> Candidates {
         let mut grid = Candidates::empty();
@@ -105,7 +100,7 @@ mod tests {
         // r4c1 or r4c6 is 9: then r2c1 (column 1) or r6c6 (column 6) is not 9, so 5.
         // r2c6 and r6c1 see both. No house has exactly two 5s: nothing for 9.
         assert_eq!(
-            texts(&row_linked_wing()),
+            texts(Technique::WWing, &row_linked_wing()),
             ["W-Wing: 5/9 in r2c1,r6c6 connected by 9 in r4c1,r4c6 => r2c6,r6c1<>5"]
         );
     }
@@ -118,7 +113,7 @@ mod tests {
         bivalue(&mut grid, rc(9, 9), [2, 7]);
         remove(&mut grid, d(7), &box_except(3, &[rc(1, 8), rc(3, 9)]));
         assert_eq!(
-            texts(&grid),
+            texts(Technique::WWing, &grid),
             ["W-Wing: 2/7 in r1c1,r9c9 connected by 7 in r1c8,r3c9 => r1c9,r9c1<>2"]
         );
         // r3c2 and r8c7 hold 1,4; column 5 has 1 only in r3c5 and r8c5: eliminate 4.
@@ -127,7 +122,7 @@ mod tests {
         bivalue(&mut grid, rc(8, 7), [1, 4]);
         remove(&mut grid, d(1), &col_except(5, &[3, 8]));
         assert_eq!(
-            texts(&grid),
+            texts(Technique::WWing, &grid),
             ["W-Wing: 4/1 in r3c2,r8c7 connected by 1 in r3c5,r8c5 => r3c7,r8c2<>4"]
         );
     }
@@ -141,7 +136,7 @@ mod tests {
         bivalue(&mut grid, rc(5, 9), [3, 6]);
         remove(&mut grid, d(6), &box_except(4, &[rc(4, 1), rc(5, 1)]));
         assert_eq!(
-            texts(&grid),
+            texts(Technique::WWing, &grid),
             ["W-Wing: 3/6 in r1c1,r5c9 connected by 6 in r4c1,r5c1 => r1c9,r5c1<>3"]
         );
     }
@@ -153,16 +148,16 @@ mod tests {
         bivalue(&mut grid, rc(2, 1), [5, 9]);
         bivalue(&mut grid, rc(6, 6), [5, 9]);
         remove(&mut grid, d(9), &row_except(4, &[1, 8]));
-        assert!(texts(&grid).is_empty());
+        assert!(texts(Technique::WWing, &grid).is_empty());
         // The wing cells hold different pairs.
         let mut grid = Candidates::empty();
         bivalue(&mut grid, rc(2, 1), [5, 9]);
         bivalue(&mut grid, rc(6, 6), [4, 9]);
         remove(&mut grid, d(9), &row_except(4, &[1, 6]));
-        assert!(texts(&grid).is_empty());
+        assert!(texts(Technique::WWing, &grid).is_empty());
         // The first wing with its targets already gone.
         let mut grid = row_linked_wing();
         remove(&mut grid, d(5), &[rc(2, 6), rc(6, 1)]);
-        assert!(texts(&grid).is_empty());
+        assert!(texts(Technique::WWing, &grid).is_empty());
     }
 }

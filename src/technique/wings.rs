@@ -122,19 +122,7 @@ fn push_wing(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn d(v: u8) -> Digit {
-        Digit::new(v)
-    }
-
-    /// Leaves `cell` with exactly the candidates `digits`.
-    fn restrict(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
-        for v in 1..=9 {
-            if !digits.contains(&v) {
-                grid.eliminate(cell, d(v));
-            }
-        }
-    }
+    use crate::technique::test_grids::*;
 
     fn grid_with(cells: &[(Cell, &[u8])]) -> Candidates {
         let mut grid = Candidates::empty();
@@ -142,14 +130,6 @@ mod tests {
             restrict(&mut grid, cell, digits);
         }
         grid
-    }
-
-    fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
-        technique
-            .find_all(grid, None)
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
     }
 
     #[test]

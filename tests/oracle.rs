@@ -1,0 +1,242 @@
+//! The brute-force oracle against known answers (tdoku's awkward cases, Royle's 17-clue
+//! list, the serg benchmark of multi-solution puzzles) and, by property tests, against a
+//! slow counter simple enough to be obviously right.
+
+mod common;
+
+use common::{data_file, puzzle_lines, shared_corpus};
+use proptest::prelude::*;
+use sudolab::oracle::{Uniqueness, analyse, count_solutions};
+use sudolab::puzzle::Puzzle;
+
+fn parse(line: &str) -> Puzzle {
+    Puzzle::parse_line(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+}
+
+#[test]
+fn agrees_with_tdoku_on_every_count_and_unique_solution() {
+    let lines = puzzle_lines(&data_file("tdoku_test_puzzles.orig.txt"));
+    assert_eq!(lines.len(), 43);
+    for line in lines {
+        let mut fields = line.split(':');
+        let puzzle = parse(fields.next().unwrap());
+        let count: usize = fields.next().unwrap().parse().unwrap();
+        for limit in [0, 1, 2, 3, 10, 100, 1000] {
+            assert_eq!(
+                count_solutions(&puzzle, limit),
+                count.min(limit),
+                "{puzzle} limit {limit}"
+            );
+        }
+        match (analyse(&puzzle), count) {
+            (Uniqueness::NoSolution, 0) => {}
+            (Uniqueness::Unique(solution), 1) => {
+                assert_eq!(solution.to_string(), fields.next().unwrap(), "{puzzle}");
+            }
+            (Uniqueness::Multiple(solution), 2..) => assert!(solution.fits(&puzzle)),
+            (found, _) => panic!("{puzzle}: {count} solutions, oracle says {found:?}"),
+        }
+    }
+}
+
+#[test]
+fn every_seventeen_clue_puzzle_has_one_solution_that_fits() {
+    let lines = puzzle_lines(&data_file("sudoku17.txt"));
+    assert_eq!(lines.len(), 49_151);
+    // Debug builds are some fifty times slower: there, a spread-out sample.
+    let step = if cfg!(debug_assertions) { 97 } else { 1 };
+    for line in lines.iter().step_by(step) {
+        let puzzle = parse(line);
+        match analyse(&puzzle) {
+            Uniqueness::Unique(solution) => assert!(solution.fits(&puzzle), "{puzzle}"),
+            other => panic!("{puzzle}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn every_serg_benchmark_puzzle_has_several_solutions() {
+    let Some(path) = shared_corpus("serg_benchmark.txt") else {
+        return;
+    };
+    for line in puzzle_lines(&path) {
+        let puzzle = parse(&line);
+        match analyse(&puzzle) {
+            Uniqueness::Multiple(solution) => assert!(solution.fits(&puzzle), "{puzzle}"),
+            other => panic!("{puzzle}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn empty_and_full_grids() {
+    let empty = Puzzle::from_values([0; 81]).unwrap();
+    assert!(matches!(analyse(&empty), Uniqueness::Multiple(_)));
+    assert_eq!(count_solutions(&empty, 0), 0);
+    assert_eq!(count_solutions(&empty, 500), 500);
+
+    let line = puzzle_lines(&data_file("tdoku_test_puzzles.orig.txt"))
+        .into_iter()
+        .find(|l| l.contains(":1:"))
+        .unwrap();
+    let full = parse(line.rsplit(':').next().unwrap());
+    assert_eq!(full.given_count(), 81);
+    match analyse(&full) {
+        Uniqueness::Unique(solution) => assert_eq!(solution.to_string(), full.to_string()),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(count_solutions(&full, 5), 1);
+}
+
+/// An obviously correct counter, Algorithm X style: every empty cell needs a digit and
+/// every house needs each digit it lacks, so take the need with the fewest ways to meet it
+/// (a cell's candidates, or the cells of a house where a digit may go) and try each way
+/// in turn. The ways are disjoint and cover every solution, so each is counted once. No
+/// propagation, no tricks.
+mod slow {
+    use sudolab::geometry::{Cell, House};
+    use sudolab::puzzle::Puzzle;
+
+    /// The number of solutions (up to `limit`) and the first one found.
+    pub fn count(puzzle: &Puzzle, limit: usize) -> (usize, Option<[u8; 81]>) {
+        let mut grid = *puzzle.values();
+        let mut found = (0, None);
+        search(&mut grid, limit, &mut found);
+        found
+    }
+
+    /// The digits that may go in `cell`: those none of its peers hold.
+    fn candidates(grid: &[u8; 81], cell: Cell) -> Vec<u8> {
+        (1..=9)
+            .filter(|&digit| cell.peers().iter().all(|peer| grid[peer.index()] != digit))
+            .collect()
+    }
+
+    /// The ways to meet the most constrained need, as (cell, digit) placements; `None`
+    /// when the grid is full.
+    fn fewest_ways(grid: &[u8; 81]) -> Option<Vec<(usize, u8)>> {
+        let empty: Vec<Cell> = Cell::all().filter(|c| grid[c.index()] == 0).collect();
+        if empty.is_empty() {
+            return None;
+        }
+        let options: Vec<(Cell, Vec<u8>)> =
+            empty.iter().map(|&c| (c, candidates(grid, c))).collect();
+        let cell_needs = options
+            .iter()
+            .map(|(cell, digits)| digits.iter().map(|&d| (cell.index(), d)).collect());
+        let house_needs = House::all().flat_map(|house| {
+            let options = &options;
+            (1..=9u8)
+                .filter(move |&d| house.cells().iter().all(|c| grid[c.index()] != d))
+                .map(move |digit| {
+                    options
+                        .iter()
+                        .filter(|(cell, digits)| {
+                            house.cell_set().contains(*cell) && digits.contains(&digit)
+                        })
+                        .map(|(cell, _)| (cell.index(), digit))
+                        .collect::<Vec<_>>()
+                })
+        });
+        cell_needs.chain(house_needs).min_by_key(Vec::len)
+    }
+
+    fn search(grid: &mut [u8; 81], limit: usize, found: &mut (usize, Option<[u8; 81]>)) {
+        if found.0 >= limit {
+            return;
+        }
+        let Some(ways) = fewest_ways(grid) else {
+            found.0 += 1;
+            found.1.get_or_insert(*grid);
+            return;
+        };
+        for (cell, digit) in ways {
+            grid[cell] = digit;
+            search(grid, limit, found);
+            grid[cell] = 0;
+        }
+    }
+}
+
+/// Solved grids to carve puzzles from: the unique solutions of the tdoku cases.
+fn known_solutions() -> Vec<[u8; 81]> {
+    puzzle_lines(&data_file("tdoku_test_puzzles.orig.txt"))
+        .iter()
+        .filter(|l| l.contains(":1:"))
+        .map(|l| {
+            let digits = l.rsplit(':').next().unwrap().bytes().map(|b| b - b'0');
+            digits.collect::<Vec<u8>>().try_into().unwrap()
+        })
+        .collect()
+}
+
+/// A puzzle keeping the cells of a known solution (relabelled, maybe transposed) whose
+/// random percentile is below `keep`.
+fn carved(solution: usize, relabel: &[u8], transpose: bool, keep: u8, rolls: &[u8]) -> Puzzle {
+    let grid = known_solutions()[solution];
+    let mut values = [0; 81];
+    for (cell, value) in values.iter_mut().enumerate() {
+        let source = if transpose {
+            cell % 9 * 9 + cell / 9
+        } else {
+            cell
+        };
+        if rolls[cell] < keep {
+            *value = relabel[usize::from(grid[source]) - 1];
+        }
+    }
+    Puzzle::from_values(values).expect("a subset of a solution does not clash")
+}
+
+/// A puzzle from random placements, skipping those that would clash.
+fn scattered(placements: &[(usize, u8)]) -> Puzzle {
+    let mut values = [0; 81];
+    for &(cell, digit) in placements {
+        let before = values[cell];
+        values[cell] = digit;
+        if Puzzle::from_values(values).is_err() {
+            values[cell] = before;
+        }
+    }
+    Puzzle::from_values(values).unwrap()
+}
+
+/// The oracle and the slow counter agree on the count, and on the solution when unique.
+fn assert_agrees_with_slow_counter(puzzle: &Puzzle) {
+    let (count, first) = slow::count(puzzle, 3);
+    for limit in 0..=3 {
+        assert_eq!(
+            count_solutions(puzzle, limit),
+            count.min(limit),
+            "limit {limit}"
+        );
+    }
+    match (analyse(puzzle), count) {
+        (Uniqueness::NoSolution, 0) => {}
+        (Uniqueness::Unique(solution), 1) => assert_eq!(*solution.values(), first.unwrap()),
+        (Uniqueness::Multiple(solution), 2..) => assert!(solution.fits(puzzle)),
+        (found, _) => panic!("slow counter finds {count}, oracle says {found:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 64 } else { 512 }))]
+
+    #[test]
+    fn agrees_on_puzzles_carved_from_solutions(
+        solution in 0..18usize,
+        relabel in Just((1..=9).collect::<Vec<u8>>()).prop_shuffle(),
+        transpose in any::<bool>(),
+        keep in 10..70u8,
+        rolls in prop::collection::vec(0..100u8, 81),
+    ) {
+        assert_agrees_with_slow_counter(&carved(solution, &relabel, transpose, keep, &rolls));
+    }
+
+    #[test]
+    fn agrees_on_random_sparse_grids(
+        placements in prop::collection::vec((0..81usize, 1..=9u8), 0..36),
+    ) {
+        assert_agrees_with_slow_counter(&scattered(&placements));
+    }
+}
