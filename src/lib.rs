@@ -7,7 +7,8 @@
 //! Data flow: [`puzzle::Puzzle`] (parsed givens) -> [`oracle`] (uniqueness, solution) ->
 //! [`candidates::Candidates`] (the working grid) -> [`solver::Solver`] (a
 //! [`ladder::Ladder`] of [`technique::Technique`]s producing [`step::Step`]s) ->
-//! [`grade`] (score and level).
+//! [`grade`] (score and level). [`runner`] streams corpora through that pipeline in
+//! parallel and writes one [`record::Record`] per puzzle line.
 
 pub mod analysis;
 pub mod bitset;
@@ -16,9 +17,12 @@ pub mod cli;
 pub mod geometry;
 pub mod grade;
 pub mod ladder;
+pub mod ladder_config;
 pub mod oracle;
 pub mod puzzle;
 pub mod record;
+pub mod runner;
 pub mod solver;
 pub mod step;
 pub mod technique;
+pub mod version;

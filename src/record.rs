@@ -26,7 +26,9 @@ pub enum Status {
     MultipleSolutions,
     /// Not a puzzle: wrong length, bad character, clashing givens (`error` says which).
     Invalid,
-    /// A verified step contradicted the solution: a solver bug.
+    /// A step contradicted the solution: a solver bug. `--verify` checks each step as it
+    /// is taken; every solve is also checked at its end, and a failed end check names the
+    /// step by solving again with verification.
     Unsound,
 }
 
@@ -184,31 +186,72 @@ fn optional<T>(
     })
 }
 
+/// One field of a row, before formatting.
+enum Field<'a> {
+    Text(&'a str),
+    Number(u64),
+}
+
 impl Record {
-    /// The row's fields in [`Columns::header`] order.
-    pub fn fields(&self) -> Vec<String> {
-        let mut fields = vec![
-            self.source.clone(),
-            self.line.to_string(),
-            self.puzzle.clone(),
-            self.givens.map(|g| g.to_string()).unwrap_or_default(),
-            self.status.to_string(),
-            self.steps.to_string(),
-            self.placements.to_string(),
-            self.eliminations.to_string(),
-            self.hardest
-                .map(|t| t.name().to_string())
-                .unwrap_or_default(),
-            self.score.to_string(),
-            self.level.map(|l| l.name().to_string()).unwrap_or_default(),
-            self.micros.to_string(),
-            self.error.clone(),
-        ];
-        fields.extend(self.counts.iter().map(u32::to_string));
-        if let Some(solution) = &self.solution {
-            fields.push(solution.clone());
+    /// Hands each field to `field`, in `columns`' [`Columns::header`] order: the one place
+    /// that order is written down for output. `counts` must align with `columns.techniques`.
+    fn visit<E>(
+        &self,
+        columns: &Columns,
+        mut field: impl FnMut(Field<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        debug_assert_eq!(self.counts.len(), columns.techniques.len());
+        let optional_number =
+            |n: Option<u32>| n.map_or(Field::Text(""), |n| Field::Number(n.into()));
+        field(Field::Text(&self.source))?;
+        field(Field::Number(self.line))?;
+        field(Field::Text(&self.puzzle))?;
+        field(optional_number(self.givens))?;
+        field(Field::Text(self.status.name()))?;
+        field(Field::Number(self.steps.into()))?;
+        field(Field::Number(self.placements.into()))?;
+        field(Field::Number(self.eliminations.into()))?;
+        field(Field::Text(self.hardest.map_or("", |t| t.name())))?;
+        field(Field::Number(self.score.into()))?;
+        field(Field::Text(self.level.map_or("", |l| l.name())))?;
+        field(Field::Number(self.micros))?;
+        field(Field::Text(&self.error))?;
+        for &count in &self.counts {
+            field(Field::Number(count.into()))?;
         }
+        if columns.solution {
+            field(Field::Text(self.solution.as_deref().unwrap_or("")))?;
+        }
+        Ok(())
+    }
+
+    /// The row's fields in `columns`' [`Columns::header`] order (an empty `solution` when
+    /// the file has the column and the row has no solution).
+    pub fn fields(&self, columns: &Columns) -> Vec<String> {
+        let mut fields = Vec::with_capacity(FIXED.len() + self.counts.len() + 1);
+        let _ = self.visit(columns, |field| {
+            fields.push(match field {
+                Field::Text(text) => text.to_string(),
+                Field::Number(n) => n.to_string(),
+            });
+            Ok::<(), std::convert::Infallible>(())
+        });
         fields
+    }
+
+    /// Writes the row to `out` as [`Record::fields`] would, without building intermediate
+    /// strings: the batch path.
+    pub fn write<W: std::io::Write>(
+        &self,
+        columns: &Columns,
+        out: &mut csv::Writer<W>,
+    ) -> csv::Result<()> {
+        let mut digits = itoa::Buffer::new();
+        self.visit(columns, |field| match field {
+            Field::Text(text) => out.write_field(text),
+            Field::Number(n) => out.write_field(digits.format(n)),
+        })?;
+        out.write_record(None::<&[u8]>)
     }
 
     /// Reads a row written with `columns`.
@@ -283,16 +326,53 @@ mod tests {
         };
         let mut out = csv::Writer::from_writer(vec![]);
         out.write_record(columns.header()).unwrap();
-        out.write_record(record.fields()).unwrap();
+        out.write_record(record.fields(&columns)).unwrap();
+        record.write(&columns, &mut out).unwrap();
         let bytes = out.into_inner().unwrap();
         let mut reader = csv::Reader::from_reader(bytes.as_slice());
         let read_columns = Columns::from_header(reader.headers().unwrap()).unwrap();
         assert_eq!(read_columns, columns);
-        let row = reader.records().next().unwrap().unwrap();
-        let back = Record::from_row(&read_columns, &row).unwrap();
+        let rows: Vec<_> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0], rows[1], "write() and fields() agree");
+        let back = Record::from_row(&read_columns, &rows[0]).unwrap();
         assert_eq!(back, record);
         assert_eq!(back.count(&columns, Technique::XWing), Some(1));
         assert_eq!(back.count(&columns, Technique::Swordfish), None);
+    }
+
+    #[test]
+    fn an_invalid_row_with_awkward_text_round_trips() {
+        let columns = Columns {
+            techniques: vec![Technique::NakedSingle],
+            solution: true,
+        };
+        let record = Record {
+            source: "odd, \"name\".txt".into(),
+            line: 3,
+            puzzle: "12,\"3\"\t\u{fffd}".into(),
+            givens: None,
+            status: Status::Invalid,
+            steps: 0,
+            placements: 0,
+            eliminations: 0,
+            hardest: None,
+            score: 0,
+            level: None,
+            micros: 0,
+            error: "bad character ',' at position 3".into(),
+            counts: vec![0],
+            solution: None,
+        };
+        let mut out = csv::Writer::from_writer(vec![]);
+        out.write_record(columns.header()).unwrap();
+        record.write(&columns, &mut out).unwrap();
+        let bytes = out.into_inner().unwrap();
+        let mut reader = csv::Reader::from_reader(bytes.as_slice());
+        let row = reader.records().next().unwrap().unwrap();
+        assert_eq!(row.len(), columns.header().len());
+        assert_eq!(Record::from_row(&columns, &row).unwrap(), record);
+        assert_eq!(record.fields(&columns).len(), columns.header().len());
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 /// Study Sudoku puzzles the way a human solves them, at corpus scale.
 #[derive(Parser, Debug)]
-#[command(name = "sudolab", version, about, long_about = None)]
+#[command(name = "sudolab", version = crate::version::LONG_VERSION, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -1,0 +1,385 @@
+//! One puzzle line in, one [`Record`] out: parse the line, ask the brute-force oracle
+//! whether the puzzle has exactly one solution, and only then run the ladder, grade the
+//! solve and check it against the solution.
+//!
+//! Every line gives a row, whatever its bytes: text that is not UTF-8 is read with
+//! replacement characters, which the parser then reports as bad characters. A solve is
+//! always checked against the unique solution at its end (cheap: one pass over the grid);
+//! when that check fails, or when `--verify` checks every step as it is taken, the row is
+//! `unsound` and names the first wrong step. This module reads no files and writes nothing.
+
+use crate::candidates::Candidates;
+use crate::geometry::Cell;
+use crate::grade::ScoreTable;
+use crate::ladder::Ladder;
+use crate::oracle::{self, Uniqueness};
+use crate::puzzle::{Puzzle, Solution};
+use crate::record::{Columns, Record, Status};
+use crate::solver::{Outcome, Policy, Scratch, Solver, Summary, UnsoundStep};
+use std::time::Instant;
+
+/// Turns puzzle lines into records; one instance serves every thread.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    solver: Solver,
+    /// The same ladder checking every step, to name the step behind a failed end check.
+    checker: Solver,
+    scores: ScoreTable,
+    columns: Columns,
+}
+
+/// A record, and the wrong step when the solve was unsound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    pub record: Record,
+    pub unsound: Option<Box<UnsoundStep>>,
+}
+
+/// Where a puzzle line came from and what it holds.
+#[derive(Clone, Copy, Debug)]
+pub struct LineRef<'a> {
+    /// The input's name, as rows carry it.
+    pub source: &'a str,
+    /// 1-based line number within the source.
+    pub number: u64,
+    /// The line's text without its line end (possibly cut, see `length`).
+    pub text: &'a [u8],
+    /// The full length of the line in bytes.
+    pub length: usize,
+}
+
+impl Evaluator {
+    /// An evaluator for `ladder` (its fallback rung included), grading with `scores`,
+    /// checking every step when `verify`, and keeping solutions when `with_solution`.
+    pub fn new(
+        ladder: Ladder,
+        policy: Policy,
+        verify: bool,
+        scores: ScoreTable,
+        with_solution: bool,
+    ) -> Evaluator {
+        let columns = Columns {
+            techniques: ladder.rungs().to_vec(),
+            solution: with_solution,
+        };
+        let solver = Solver::new(ladder, policy);
+        Evaluator {
+            checker: solver.clone().verifying(true),
+            solver: solver.verifying(verify),
+            scores,
+            columns,
+        }
+    }
+
+    /// The layout of the rows this evaluator makes.
+    pub fn columns(&self) -> &Columns {
+        &self.columns
+    }
+
+    /// Evaluates one line, reusing the thread's `scratch`.
+    pub fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Evaluation {
+        let start = Instant::now();
+        let mut record = Record {
+            source: line.source.to_string(),
+            line: line.number,
+            puzzle: String::new(),
+            givens: None,
+            status: Status::Invalid,
+            steps: 0,
+            placements: 0,
+            eliminations: 0,
+            hardest: None,
+            score: 0,
+            level: None,
+            micros: 0,
+            error: String::new(),
+            counts: vec![0; self.columns.techniques.len()],
+            solution: None,
+        };
+        let text = String::from_utf8_lossy(line.text);
+        let mut unsound = None;
+        match Puzzle::parse_line(&text) {
+            Err(error) => {
+                record.error = error.to_string();
+                if line.length > line.text.len() {
+                    record.error += &format!(
+                        " (in the first {} of the line's {} bytes)",
+                        line.text.len(),
+                        line.length
+                    );
+                }
+                record.puzzle = text.into_owned();
+            }
+            Ok(puzzle) => {
+                record.puzzle = puzzle.to_string();
+                record.givens = Some(puzzle.given_count() as u32);
+                match oracle::analyse(&puzzle) {
+                    Uniqueness::NoSolution => record.status = Status::NoSolution,
+                    Uniqueness::Multiple(_) => record.status = Status::MultipleSolutions,
+                    Uniqueness::Unique(solution) => {
+                        unsound = self.solve(&puzzle, &solution, scratch, &mut record);
+                        if self.columns.solution {
+                            record.solution = Some(solution.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        record.micros = start.elapsed().as_micros().try_into().unwrap_or(u64::MAX);
+        Evaluation { record, unsound }
+    }
+
+    /// Runs the ladder on a puzzle with a unique solution and fills in the record.
+    fn solve(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        scratch: &mut Scratch,
+        record: &mut Record,
+    ) -> Option<Box<UnsoundStep>> {
+        let mut grid = Candidates::from_puzzle(puzzle);
+        let mut summary = self.solver.solve_counts(&mut grid, Some(solution), scratch);
+        if !matches!(summary.outcome, Outcome::Unsound(_)) && !agrees(&grid, solution) {
+            // A step went wrong unseen: solve again checking every step, to name it.
+            let mut grid = Candidates::from_puzzle(puzzle);
+            summary = self
+                .checker
+                .solve_counts(&mut grid, Some(solution), scratch);
+            if !matches!(summary.outcome, Outcome::Unsound(_)) {
+                record.error = "the solve ended in a grid that contradicts the solution, \
+                                but no single step did when solved again"
+                    .to_string();
+                self.fill(record, &summary, Status::Unsound);
+                return None;
+            }
+        }
+        let (status, unsound) = match summary.outcome {
+            Outcome::Solved => (Status::Solved, None),
+            Outcome::Stuck => (Status::Stuck, None),
+            Outcome::Unsound(ref step) => {
+                record.error = format!("step {}: {}", step.step_number, step.step);
+                (Status::Unsound, Some(step.clone()))
+            }
+            // Ruled out: a contradiction removes a solution digit, which the end check sees.
+            Outcome::Contradiction => unreachable!("a contradiction fails the end check"),
+        };
+        self.fill(record, &summary, status);
+        unsound
+    }
+
+    /// Copies a solve's counts and grade into the record.
+    fn fill(&self, record: &mut Record, summary: &Summary, status: Status) {
+        let grade = self.scores.grade(&summary.counts);
+        record.status = status;
+        record.steps = summary.steps;
+        record.placements = summary.placements;
+        record.eliminations = summary.eliminations;
+        record.hardest = summary.hardest;
+        record.score = grade.score;
+        record.level = (status == Status::Solved).then_some(grade.level);
+        for (count, &t) in record.counts.iter_mut().zip(&self.columns.techniques) {
+            *count = summary.counts[t];
+        }
+    }
+}
+
+/// Whether every set cell holds its solution digit and every empty cell still has it as a
+/// candidate: no step so far has been wrong.
+fn agrees(grid: &Candidates, solution: &Solution) -> bool {
+    Cell::all().all(|cell| {
+        let digit = solution.get(cell);
+        match grid.value(cell) {
+            Some(value) => value == digit,
+            None => grid.has(cell, digit),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::Level;
+    use crate::technique::Technique;
+    use proptest::prelude::*;
+
+    const VERY_EASY: &str =
+        ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+    /// The blog's first intermediate puzzle: singles alone do not solve it.
+    const INTERMEDIATE: &str =
+        "....35.4.........2....4..9..56..3....1..9.25...8.6...46....18393...89.....1...6..";
+
+    fn evaluator(ladder: &str, with_solution: bool) -> Evaluator {
+        Evaluator::new(
+            Ladder::parse(ladder).unwrap(),
+            Policy::Single,
+            true,
+            ScoreTable::default(),
+            with_solution,
+        )
+    }
+
+    fn evaluate(evaluator: &Evaluator, text: &[u8]) -> Evaluation {
+        let line = LineRef {
+            source: "test.txt",
+            number: 7,
+            text,
+            length: text.len(),
+        };
+        evaluator.evaluate(line, &mut Scratch::default())
+    }
+
+    #[test]
+    fn a_solved_puzzle_gets_its_counts_grade_and_solution() {
+        let e = evaluator("singles", true);
+        let Evaluation { record, unsound } = evaluate(&e, VERY_EASY.as_bytes());
+        assert_eq!(unsound, None);
+        assert_eq!(record.status, Status::Solved);
+        assert_eq!((record.source.as_str(), record.line), ("test.txt", 7));
+        assert_eq!(record.puzzle, VERY_EASY);
+        let givens = VERY_EASY.bytes().filter(u8::is_ascii_digit).count() as u32;
+        assert_eq!(record.givens, Some(givens));
+        assert_eq!(record.placements, 81 - givens);
+        assert_eq!(record.counts.iter().sum::<u32>(), record.steps);
+        assert_eq!(e.columns().techniques.len(), record.counts.len());
+        let expected_score: u32 = e
+            .columns()
+            .techniques
+            .iter()
+            .zip(&record.counts)
+            .map(|(t, n)| t.info().score * n)
+            .sum();
+        assert_eq!(record.score, expected_score);
+        assert_eq!(record.level, Some(Level::Easy));
+        let solution = record.solution.expect("asked for");
+        assert_eq!(solution.len(), 81);
+        assert!(
+            VERY_EASY
+                .bytes()
+                .zip(solution.bytes())
+                .all(|(p, s)| p == b'.' || p == s)
+        );
+        assert!(record.error.is_empty());
+    }
+
+    #[test]
+    fn logic_that_stops_is_stuck_unless_brute_force_is_the_fallback() {
+        let stuck = evaluate(&evaluator("singles", false), INTERMEDIATE.as_bytes()).record;
+        assert_eq!(stuck.status, Status::Stuck);
+        assert_eq!(stuck.level, None);
+        assert!(stuck.placements < 81 - stuck.givens.unwrap());
+        assert_eq!(stuck.solution, None, "not asked for");
+        let e = evaluator("fh,n1,h1,bf", false);
+        let solved = evaluate(&e, INTERMEDIATE.as_bytes()).record;
+        assert_eq!(solved.status, Status::Solved);
+        assert_eq!(solved.placements, 81 - solved.givens.unwrap());
+        assert_eq!(solved.hardest, Some(Technique::BruteForce));
+        assert!(solved.counts[3] > 0, "brute-force steps are counted");
+        assert_eq!(solved.level, Some(Level::Extreme));
+    }
+
+    #[test]
+    fn puzzles_without_one_solution_are_not_solved() {
+        let e = evaluator("singles", true);
+        let empty = evaluate(&e, ".".repeat(81).as_bytes()).record;
+        assert_eq!(empty.status, Status::MultipleSolutions);
+        assert_eq!(
+            (empty.givens, empty.steps, empty.solution),
+            (Some(0), 0, None)
+        );
+        // Consistent givens that leave r1c9 no digit.
+        let none = "12345678.........9".to_string() + &".".repeat(63);
+        let none = evaluate(&e, none.as_bytes()).record;
+        assert_eq!(none.status, Status::NoSolution);
+        assert_eq!(none.givens, Some(9));
+    }
+
+    #[test]
+    fn invalid_lines_say_why_and_keep_the_raw_text() {
+        let e = evaluator("singles", false);
+        let short = evaluate(&e, &VERY_EASY.as_bytes()[..80]).record;
+        assert_eq!(short.status, Status::Invalid);
+        assert_eq!(short.error, "too short: 80 cells, a puzzle has 81");
+        assert_eq!(short.puzzle, &VERY_EASY[..80]);
+        assert_eq!(short.givens, None);
+        let clash = "77".to_string() + &VERY_EASY[2..];
+        let clash = evaluate(&e, clash.as_bytes()).record;
+        assert_eq!(clash.status, Status::Invalid);
+        assert!(
+            clash
+                .error
+                .starts_with("clashing givens: 7 at r1c1 and r1c2"),
+            "{}",
+            clash.error
+        );
+        let mut latin1 = VERY_EASY.as_bytes()[..40].to_vec();
+        latin1.push(0xe9);
+        let latin1 = evaluate(&e, &latin1).record;
+        assert_eq!(latin1.status, Status::Invalid);
+        assert!(latin1.error.contains("position 41"), "{}", latin1.error);
+        // Bytes that are not UTF-8 in a trailing comment do not spoil a puzzle.
+        let mut commented = VERY_EASY.as_bytes().to_vec();
+        commented.extend_from_slice(b" # caf\xe9");
+        assert_eq!(evaluate(&e, &commented).record.status, Status::Solved);
+    }
+
+    #[test]
+    fn a_cut_line_says_so() {
+        let e = evaluator("singles", false);
+        let text = vec![b'1'; 100];
+        let line = LineRef {
+            source: "-",
+            number: 1,
+            text: &text,
+            length: 1_000_000,
+        };
+        let record = e.evaluate(line, &mut Scratch::default()).record;
+        assert_eq!(record.status, Status::Invalid);
+        assert!(record.error.contains("1000000 bytes"), "{}", record.error);
+    }
+
+    #[test]
+    fn the_end_check_catches_a_wrong_grid() {
+        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
+        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
+            panic!("the blog puzzle is unique")
+        };
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        assert!(agrees(&grid, &solution));
+        let cell = grid.unsolved().iter().next().unwrap();
+        grid.eliminate(cell, solution.get(cell));
+        assert!(!agrees(&grid, &solution));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn any_bytes_give_exactly_one_consistent_row(text in proptest::collection::vec(any::<u8>(), 0..120)) {
+            let e = evaluator("singles", true);
+            let record = evaluate(&e, &text).record;
+            prop_assert_eq!(record.counts.len(), 3);
+            match record.status {
+                Status::Invalid => prop_assert!(!record.error.is_empty()),
+                _ => {
+                    prop_assert!(record.error.is_empty());
+                    prop_assert_eq!(record.puzzle.len(), 81);
+                }
+            }
+        }
+
+        #[test]
+        fn puzzle_like_lines_never_panic(
+            cells in proptest::collection::vec(prop_oneof![Just('.'), Just('0'), proptest::char::range('1', '9')], 75..88),
+            tail in "[ #,;|a-z]{0,6}",
+        ) {
+            let text: String = cells.into_iter().collect::<String>() + &tail;
+            let e = evaluator("singles", true);
+            let record = evaluate(&e, text.as_bytes()).record;
+            if record.status == Status::Solved {
+                prop_assert_eq!(record.solution.as_ref().map(String::len), Some(81));
+                prop_assert!(record.level.is_some());
+            }
+            prop_assert_ne!(record.status, Status::Unsound);
+        }
+    }
+}

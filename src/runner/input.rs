@@ -1,0 +1,384 @@
+//! Reading puzzle lines from files and stdin, in order, into reusable chunks.
+//!
+//! A puzzle line is any line that is not blank and does not start with `#`; lines end at
+//! `\n` (a `\r` before it is dropped) and are numbered from 1 within their source, blank and
+//! comment lines included, so that `source:line` finds the line in an editor. `--skip` and
+//! `--limit` count puzzle lines across all inputs. Lines are kept as bytes: whether they are
+//! text, let alone puzzles, is the evaluator's question. A line longer than
+//! [`MAX_LINE_BYTES`] keeps only its start (with its full length noted) so memory stays
+//! bounded whatever the input.
+//!
+//! An input that cannot be opened or read is reported through a callback and skipped; the
+//! others are still read. This module does not parse, solve or write anything.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// How much of one line is kept.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One input: a file or stdin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The name as given on the command line (`-` for stdin); rows carry it as `source`.
+    pub name: String,
+    /// The file, or `None` for stdin.
+    pub path: Option<PathBuf>,
+    /// Size in bytes, when it is a regular file.
+    pub size: Option<u64>,
+}
+
+/// An input that could not be opened or read.
+#[derive(Debug, Error)]
+#[error("cannot read {name}: {error}")]
+pub struct InputError {
+    pub name: String,
+    pub error: io::Error,
+}
+
+impl Input {
+    /// Standard input.
+    pub fn stdin() -> Input {
+        Input {
+            name: "-".to_string(),
+            path: None,
+            size: None,
+        }
+    }
+
+    /// Checks that `path` (or `-`) can be read as an input and notes its size.
+    pub fn probe(path: &Path) -> Result<Input, InputError> {
+        if path.as_os_str() == "-" {
+            return Ok(Input::stdin());
+        }
+        let name = path.display().to_string();
+        let fail = |error| InputError {
+            name: name.clone(),
+            error,
+        };
+        let meta = std::fs::metadata(path).map_err(fail)?;
+        if meta.is_dir() {
+            return Err(fail(io::Error::other("is a directory")));
+        }
+        Ok(Input {
+            name: name.clone(),
+            path: Some(path.to_path_buf()),
+            size: meta.is_file().then_some(meta.len()),
+        })
+    }
+
+    fn open(&self) -> io::Result<Box<dyn BufRead>> {
+        Ok(match &self.path {
+            None => Box::new(io::stdin().lock()),
+            Some(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
+        })
+    }
+}
+
+/// Where one puzzle line came from and where its text sits in its chunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Index of the input in the reader's list.
+    pub source: usize,
+    /// 1-based line number within the input.
+    pub number: u64,
+    /// The line's full length in bytes (more than the kept text when it was cut).
+    pub length: usize,
+    text: Range<usize>,
+}
+
+/// A batch of puzzle lines, their text in one reused buffer.
+#[derive(Default, Debug)]
+pub struct Chunk {
+    text: Vec<u8>,
+    lines: Vec<Line>,
+}
+
+impl Chunk {
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// The kept text of `line`, without its line end.
+    pub fn text(&self, line: &Line) -> &[u8] {
+        &self.text[line.text.clone()]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.lines.clear();
+    }
+}
+
+struct Open {
+    index: usize,
+    reader: Box<dyn BufRead>,
+    line: u64,
+}
+
+/// Reads the inputs one after the other, a chunk at a time.
+pub struct Reader<'a> {
+    inputs: &'a [Input],
+    next: usize,
+    open: Option<Open>,
+    skip: u64,
+    remaining: u64,
+    bytes: u64,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader that skips the first `skip` puzzle lines and yields at most `limit`.
+    pub fn new(inputs: &'a [Input], skip: u64, limit: Option<u64>) -> Reader<'a> {
+        Reader {
+            inputs,
+            next: 0,
+            open: None,
+            skip,
+            remaining: limit.unwrap_or(u64::MAX),
+            bytes: 0,
+        }
+    }
+
+    /// Bytes consumed so far, over all inputs.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Refills `chunk` with up to `max` puzzle lines; it comes back empty when the inputs
+    /// are exhausted (or the limit reached). Inputs that fail are passed to `on_error` and
+    /// skipped.
+    pub fn fill(&mut self, chunk: &mut Chunk, max: usize, on_error: &mut dyn FnMut(InputError)) {
+        chunk.clear();
+        while chunk.lines.len() < max && self.remaining > 0 {
+            if self.current(on_error).is_none() {
+                return;
+            }
+            let open = self.open.as_mut().expect("an input is open");
+            let start = chunk.text.len();
+            let length = match read_line(&mut open.reader, &mut chunk.text, MAX_LINE_BYTES) {
+                Ok(Some((length, consumed))) => {
+                    self.bytes += consumed as u64;
+                    length
+                }
+                Ok(None) => {
+                    self.open = None;
+                    continue;
+                }
+                Err(error) => {
+                    chunk.text.truncate(start);
+                    on_error(InputError {
+                        name: self.inputs[open.index].name.clone(),
+                        error,
+                    });
+                    self.open = None;
+                    continue;
+                }
+            };
+            open.line += 1;
+            let text = &chunk.text[start..];
+            if !is_puzzle_line(text) {
+                chunk.text.truncate(start);
+                continue;
+            }
+            if self.skip > 0 {
+                self.skip -= 1;
+                chunk.text.truncate(start);
+                continue;
+            }
+            self.remaining -= 1;
+            chunk.lines.push(Line {
+                source: open.index,
+                number: open.line,
+                length,
+                text: start..chunk.text.len(),
+            });
+        }
+    }
+
+    /// The input being read, opening the next one when needed.
+    fn current(&mut self, on_error: &mut dyn FnMut(InputError)) -> Option<&Open> {
+        while self.open.is_none() {
+            let index = self.next;
+            let input = self.inputs.get(index)?;
+            self.next += 1;
+            match input.open() {
+                Ok(reader) => {
+                    self.open = Some(Open {
+                        index,
+                        reader,
+                        line: 0,
+                    })
+                }
+                Err(error) => on_error(InputError {
+                    name: input.name.clone(),
+                    error,
+                }),
+            }
+        }
+        self.open.as_ref()
+    }
+}
+
+/// Not blank and not a `#` comment.
+fn is_puzzle_line(text: &[u8]) -> bool {
+    let blank = std::str::from_utf8(text).is_ok_and(|s| s.trim().is_empty());
+    !blank && text.first() != Some(&b'#')
+}
+
+/// Appends one line to `buf` without its `\n` or `\r\n`, keeping at most `cap` bytes of it.
+/// Returns the line's full length and the bytes consumed, or `None` at the end of input.
+fn read_line(
+    reader: &mut dyn BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<(usize, usize)>> {
+    let start = buf.len();
+    let mut length = 0usize;
+    let mut consumed = 0usize;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        let newline = available.iter().position(|&b| b == b'\n');
+        let part = &available[..newline.unwrap_or(available.len())];
+        let room = cap.saturating_sub(length);
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        length += part.len();
+        let used = newline.map_or(part.len(), |i| i + 1);
+        consumed += used;
+        reader.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if consumed == 0 {
+        return Ok(None);
+    }
+    if length <= cap && buf.len() > start && buf.last() == Some(&b'\r') {
+        buf.pop();
+        length -= 1;
+    }
+    Ok(Some((length, consumed)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn file_with(text: &[u8]) -> tempfile::NamedTempFile {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(text).unwrap();
+        file
+    }
+
+    /// (source, line number, text) of every puzzle line, and the error messages.
+    type ReadAll = (Vec<(usize, u64, Vec<u8>)>, Vec<String>);
+
+    /// Reads every puzzle line in chunks of `max`.
+    fn read_all(inputs: &[Input], skip: u64, limit: Option<u64>, max: usize) -> ReadAll {
+        let mut reader = Reader::new(inputs, skip, limit);
+        let mut chunk = Chunk::default();
+        let mut lines = Vec::new();
+        let mut errors = Vec::new();
+        loop {
+            reader.fill(&mut chunk, max, &mut |e| errors.push(e.to_string()));
+            if chunk.is_empty() {
+                break;
+            }
+            assert!(chunk.lines().len() <= max);
+            for line in chunk.lines() {
+                lines.push((line.source, line.number, chunk.text(line).to_vec()));
+            }
+        }
+        (lines, errors)
+    }
+
+    #[test]
+    fn numbers_lines_and_drops_blank_and_comment_lines() {
+        let text = b"# header\nabc\r\n\n   \t\n  # not a comment\nxyz\n#x\nlast";
+        let file = file_with(text);
+        let inputs = [Input::probe(file.path()).unwrap()];
+        assert_eq!(inputs[0].size, Some(text.len() as u64));
+        for max in [1, 2, 100] {
+            let (lines, errors) = read_all(&inputs, 0, None, max);
+            assert!(errors.is_empty());
+            assert_eq!(
+                lines,
+                vec![
+                    (0, 2, b"abc".to_vec()),
+                    (0, 5, b"  # not a comment".to_vec()),
+                    (0, 6, b"xyz".to_vec()),
+                    (0, 8, b"last".to_vec()),
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn skip_and_limit_count_puzzle_lines_across_inputs() {
+        let a = file_with(b"a1\n\na2\n");
+        let b = file_with(b"#\nb1\nb2\n");
+        let inputs = [
+            Input::probe(a.path()).unwrap(),
+            Input::probe(b.path()).unwrap(),
+        ];
+        let (lines, _) = read_all(&inputs, 1, Some(2), 10);
+        assert_eq!(lines, vec![(0, 3, b"a2".to_vec()), (1, 2, b"b1".to_vec())]);
+        let (lines, _) = read_all(&inputs, 5, None, 10);
+        assert!(lines.is_empty());
+        let (lines, _) = read_all(&inputs, 0, Some(0), 10);
+        assert!(lines.is_empty());
+    }
+
+    #[test]
+    fn long_lines_are_cut_with_their_length_kept() {
+        let mut text = vec![b'7'; MAX_LINE_BYTES + 10];
+        text.extend_from_slice(b"\r\nok\n");
+        let file = file_with(&text);
+        let inputs = [Input::probe(file.path()).unwrap()];
+        let mut reader = Reader::new(&inputs, 0, None);
+        let mut chunk = Chunk::default();
+        reader.fill(&mut chunk, 10, &mut |e| panic!("{e}"));
+        let lines = chunk.lines();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(chunk.text(&lines[0]).len(), MAX_LINE_BYTES);
+        assert!(lines[0].length > MAX_LINE_BYTES);
+        assert_eq!(chunk.text(&lines[1]), b"ok");
+        assert_eq!(reader.bytes_read(), text.len() as u64);
+    }
+
+    #[test]
+    fn bad_inputs_are_reported_and_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing.txt");
+        let err = Input::probe(&missing).unwrap_err().to_string();
+        assert!(err.contains("missing.txt"), "{err}");
+        let err = Input::probe(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("is a directory"), "{err}");
+        // A file that vanishes after probing is reported when its turn comes.
+        let gone = file_with(b"g1\n");
+        let good = file_with(b"ok\n");
+        let inputs = [
+            Input::probe(gone.path()).unwrap(),
+            Input::probe(good.path()).unwrap(),
+        ];
+        drop(gone);
+        let (lines, errors) = read_all(&inputs, 0, None, 10);
+        assert_eq!(lines, vec![(1, 1, b"ok".to_vec())]);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].starts_with("cannot read "), "{errors:?}");
+    }
+}

@@ -1,0 +1,326 @@
+//! The batch engine behind `sudolab run`: stream puzzle lines from files and stdin through
+//! a ladder on all cores and record one CSV row per puzzle line, in input order.
+//!
+//! [`run`] reads like the data flow: read a chunk of lines ([`input`]) -> parse, check
+//! uniqueness and solve them in parallel ([`evaluate`]) -> write their rows ([`output`]) ->
+//! add them to the [`totals`] -> at the end, the [`meta`] sidecar and the [`summary`].
+//! Memory is bounded by the chunk size; rows are flushed chunk by chunk; the output order
+//! never depends on the thread count. Problems that do not stop the run (an unreadable input,
+//! an unsound step) are handed to the caller as [`Notice`]s as they happen.
+
+pub mod evaluate;
+pub mod input;
+pub mod meta;
+pub mod output;
+pub mod progress;
+pub mod summary;
+pub mod totals;
+
+use crate::grade::ScoreTable;
+use crate::ladder::Ladder;
+use crate::ladder_config::Fallback;
+use crate::solver::{Policy, Scratch, UnsoundStep};
+use evaluate::{Evaluation, Evaluator, LineRef};
+use input::{Chunk, Input, InputError, Reader};
+use meta::{InputMeta, Meta, TotalsMeta};
+use output::{CsvOutput, OutputError, Target};
+use progress::Progress;
+use rayon::prelude::*;
+use std::fmt;
+use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime};
+use thiserror::Error;
+use totals::Totals;
+
+/// Puzzle lines per chunk: enough to keep every core busy, small enough to bound memory
+/// (a few MB) and to flush and update the progress bar often.
+pub const CHUNK_LINES: usize = 4096;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// Input files as given; `-` is stdin.
+    pub inputs: Vec<PathBuf>,
+    pub output: Target,
+    /// The techniques, without the fallback rung.
+    pub ladder: Ladder,
+    /// The ladder file it came from, if any.
+    pub ladder_file: Option<PathBuf>,
+    pub policy: Policy,
+    pub fallback: Fallback,
+    pub scores: ScoreTable,
+    /// Worker threads; `None` for one per core.
+    pub threads: Option<usize>,
+    /// Puzzle lines to pass over before the first recorded one.
+    pub skip: u64,
+    /// Puzzle lines to record at most.
+    pub limit: Option<u64>,
+    /// Check every step against the solution.
+    pub verify: bool,
+    /// Add the `solution` column.
+    pub solution: bool,
+    /// Draw the progress bar (when stderr is a terminal).
+    pub progress: bool,
+    /// The command line, for the metadata.
+    pub command_line: Vec<String>,
+}
+
+/// Something the user should hear about while the run goes on.
+#[derive(Debug)]
+pub enum Notice {
+    /// An input could not be opened or read; the run goes on with the others.
+    Input(InputError),
+    /// A step contradicted the solution.
+    Unsound {
+        source: String,
+        line: u64,
+        step: Box<UnsoundStep>,
+    },
+}
+
+impl fmt::Display for Notice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Notice::Input(error) => write!(f, "{error}"),
+            Notice::Unsound { source, line, step } => write!(f, "{source}:{line}: {step}"),
+        }
+    }
+}
+
+/// Why a run could not start or had to stop.
+#[derive(Debug, Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    #[error("cannot write {}: {error}", path.display())]
+    Meta {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("the output {} is also an input", path.display())]
+    OutputIsInput { path: PathBuf },
+    #[error("cannot start {threads} worker threads: {error}")]
+    Threads {
+        threads: usize,
+        error: rayon::ThreadPoolBuildError,
+    },
+}
+
+/// How a run went.
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    pub totals: Totals,
+    /// Inputs that could not be opened or read (each reported as a [`Notice`]).
+    pub input_errors: u64,
+    /// The reader of stdout went away before the end; the run stopped quietly.
+    pub broken_pipe: bool,
+    pub threads: usize,
+    pub elapsed: Duration,
+}
+
+/// Runs `config`, telling `notify` about problems as they happen.
+pub fn run(config: &RunConfig, notify: &mut dyn FnMut(Notice)) -> Result<RunReport, RunError> {
+    let started = Instant::now();
+    let threads = config.threads.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|error| RunError::Threads { threads, error })?;
+    let mut input_errors = 0u64;
+    let (inputs, input_meta) = probe_inputs(&config.inputs, &mut |error| {
+        input_errors += 1;
+        notify(Notice::Input(error));
+    });
+    check_output_is_not_an_input(&config.output, &inputs)?;
+
+    let ladder = config.fallback.extend(&config.ladder);
+    let evaluator = Evaluator::new(
+        ladder,
+        config.policy,
+        config.verify,
+        config.scores.clone(),
+        config.solution,
+    );
+    let mut csv = CsvOutput::create(&config.output, evaluator.columns().clone())?;
+    let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
+    let meta_path = match &config.output {
+        Target::File(path) => Some(meta::path_for(path)),
+        Target::Stdout => None,
+    };
+    write_meta(&meta, meta_path.as_deref())?;
+
+    let total_bytes = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
+    let progress = Progress::new(total_bytes, config.progress);
+    let mut reader = Reader::new(&inputs, config.skip, config.limit);
+    let mut chunk = Chunk::default();
+    let mut evaluations = Vec::with_capacity(CHUNK_LINES);
+    let mut totals = Totals::default();
+    let mut broken_pipe = false;
+    loop {
+        reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
+            input_errors += 1;
+            notify(Notice::Input(error));
+        });
+        if chunk.is_empty() {
+            break;
+        }
+        pool.install(|| evaluate_chunk(&evaluator, &inputs, &chunk, &mut evaluations));
+        match record_chunk(&mut csv, &mut evaluations, &mut totals, notify) {
+            Err(error) if error.is_broken_pipe() => {
+                broken_pipe = true;
+                break;
+            }
+            result => result?,
+        }
+        progress.update(reader.bytes_read(), totals.puzzles);
+    }
+    progress.finish();
+
+    let elapsed = started.elapsed();
+    meta.finished = Some(meta::timestamp(SystemTime::now()));
+    meta.seconds = Some(elapsed.as_secs_f64());
+    meta.complete = !broken_pipe;
+    meta.totals = TotalsMeta::new(&totals, input_errors);
+    write_meta(&meta, meta_path.as_deref())?;
+    Ok(RunReport {
+        totals,
+        input_errors,
+        broken_pipe,
+        threads: meta.threads,
+        elapsed,
+    })
+}
+
+/// The metadata known when the run starts.
+fn start_meta(
+    config: &RunConfig,
+    evaluator: &Evaluator,
+    threads: usize,
+    inputs: Vec<InputMeta>,
+) -> Meta {
+    Meta {
+        tool: "sudolab",
+        version: crate::version::VERSION,
+        commit: crate::version::COMMIT,
+        command_line: config.command_line.clone(),
+        ladder: config.ladder.rungs().iter().map(|t| t.name()).collect(),
+        ladder_file: config.ladder_file.as_ref().map(|p| p.display().to_string()),
+        policy: config.policy.name(),
+        fallback: config.fallback.name(),
+        verify: config.verify,
+        solution: config.solution,
+        grading: meta::grading(&evaluator.columns().techniques, &config.scores),
+        threads,
+        skip: config.skip,
+        limit: config.limit,
+        inputs,
+        output: config.output.name(),
+        started: meta::timestamp(SystemTime::now()),
+        finished: None,
+        seconds: None,
+        complete: false,
+        totals: TotalsMeta::default(),
+    }
+}
+
+/// Checks every input, reporting those that cannot be read; returns the readable ones and
+/// the metadata of all.
+fn probe_inputs(
+    paths: &[PathBuf],
+    on_error: &mut dyn FnMut(InputError),
+) -> (Vec<Input>, Vec<InputMeta>) {
+    let mut inputs = Vec::with_capacity(paths.len());
+    let mut metas = Vec::with_capacity(paths.len());
+    for path in paths {
+        match Input::probe(path) {
+            Ok(input) => {
+                metas.push(InputMeta {
+                    path: input.name.clone(),
+                    bytes: input.size,
+                    error: None,
+                });
+                inputs.push(input);
+            }
+            Err(error) => {
+                metas.push(InputMeta {
+                    path: error.name.clone(),
+                    bytes: None,
+                    error: Some(error.error.to_string()),
+                });
+                on_error(error);
+            }
+        }
+    }
+    (inputs, metas)
+}
+
+/// Refuses to truncate an input by writing the results over it.
+fn check_output_is_not_an_input(output: &Target, inputs: &[Input]) -> Result<(), RunError> {
+    let Target::File(out) = output else {
+        return Ok(());
+    };
+    let Ok(out) = out.canonicalize() else {
+        return Ok(()); // does not exist yet
+    };
+    let clash = inputs
+        .iter()
+        .filter_map(|i| i.path.as_ref()?.canonicalize().ok())
+        .any(|p| p == out);
+    match clash {
+        true => Err(RunError::OutputIsInput { path: out }),
+        false => Ok(()),
+    }
+}
+
+/// Evaluates a chunk's lines in parallel, into `out` in input order.
+fn evaluate_chunk(
+    evaluator: &Evaluator,
+    inputs: &[Input],
+    chunk: &Chunk,
+    out: &mut Vec<Evaluation>,
+) {
+    chunk
+        .lines()
+        .par_iter()
+        .map_init(Scratch::default, |scratch, line| {
+            let line = LineRef {
+                source: &inputs[line.source].name,
+                number: line.number,
+                text: chunk.text(line),
+                length: line.length,
+            };
+            evaluator.evaluate(line, scratch)
+        })
+        .collect_into_vec(out);
+}
+
+/// Writes a chunk's rows, counts them and passes on unsound steps, then flushes.
+fn record_chunk(
+    csv: &mut CsvOutput,
+    evaluations: &mut Vec<Evaluation>,
+    totals: &mut Totals,
+    notify: &mut dyn FnMut(Notice),
+) -> Result<(), OutputError> {
+    for evaluation in evaluations.drain(..) {
+        csv.write(&evaluation.record)?;
+        totals.add(&evaluation.record);
+        if let Some(step) = evaluation.unsound {
+            notify(Notice::Unsound {
+                source: evaluation.record.source,
+                line: evaluation.record.line,
+                step,
+            });
+        }
+    }
+    csv.flush()
+}
+
+fn write_meta(meta: &Meta, path: Option<&std::path::Path>) -> Result<(), RunError> {
+    match path {
+        Some(path) => meta.write(path).map_err(|error| RunError::Meta {
+            path: path.to_path_buf(),
+            error,
+        }),
+        None => Ok(()),
+    }
+}

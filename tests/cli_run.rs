@@ -1,0 +1,582 @@
+//! `sudolab run` and `sudolab techniques` as a user meets them: the real binary on real
+//! files, checked through the CSV schema the analysis commands read back.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{data_file, puzzle_lines};
+use predicates::prelude::*;
+use proptest::prelude::*;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use sudolab::record::{Columns, Record, Status};
+
+const VERY_EASY: &str =
+    ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+
+fn sudolab() -> Command {
+    Command::cargo_bin("sudolab").expect("the binary is built")
+}
+
+/// The rows of a results file, read back through the schema.
+fn read_rows(csv: &[u8]) -> (Columns, Vec<Record>) {
+    let mut reader = csv::Reader::from_reader(csv);
+    let columns = Columns::from_header(reader.headers().unwrap()).unwrap();
+    let rows = reader
+        .records()
+        .map(|row| Record::from_row(&columns, &row.unwrap()).unwrap())
+        .collect();
+    (columns, rows)
+}
+
+/// Runs `sudolab run ARGS` to stdout and returns its rows.
+fn run_rows(args: &[&str]) -> (Columns, Vec<Record>) {
+    let output = sudolab()
+        .arg("run")
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    read_rows(&output.stdout)
+}
+
+fn stderr_of(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn every_puzzle_line_of_a_mixed_file_gets_one_row_saying_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mixed.txt");
+    let mut text = Vec::new();
+    text.extend_from_slice(b"# a comment line: no row\n");
+    text.extend_from_slice(format!("{VERY_EASY}\n").as_bytes()); // line 2
+    text.extend_from_slice(b"\n   \n"); // blank lines 3, 4
+    text.extend_from_slice(format!("{}\n", &VERY_EASY[..80]).as_bytes()); // 5: short
+    text.extend_from_slice(format!("{}a{}\r\n", &VERY_EASY[..9], &VERY_EASY[10..]).as_bytes()); // 6
+    text.extend_from_slice(format!("77{}\n", &VERY_EASY[2..]).as_bytes()); // 7: clash
+    text.extend_from_slice(b"12\xff\xfe not utf-8\n"); // 8
+    text.extend_from_slice(format!("{}\n", ".".repeat(81)).as_bytes()); // 9: many solutions
+    text.extend_from_slice(format!("{VERY_EASY} # rated 1.2").as_bytes()); // 10, no final newline
+    std::fs::write(&path, &text).unwrap();
+
+    let (columns, rows) = run_rows(&[path.to_str().unwrap()]);
+    assert_eq!(rows.len(), 7, "one row per puzzle line");
+    assert_eq!(
+        columns.techniques,
+        sudolab::ladder::Ladder::default().rungs(),
+        "the standard ladder's columns"
+    );
+    let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [2, 5, 6, 7, 8, 9, 10]);
+    let statuses: Vec<Status> = rows.iter().map(|r| r.status).collect();
+    use Status::*;
+    assert_eq!(
+        statuses,
+        [
+            Solved,
+            Invalid,
+            Invalid,
+            Invalid,
+            Invalid,
+            MultipleSolutions,
+            Solved
+        ]
+    );
+    assert!(rows.iter().all(|r| r.source == path.to_str().unwrap()));
+    assert_eq!(rows[1].error, "too short: 80 cells, a puzzle has 81");
+    assert_eq!(rows[2].error, "bad character 'a' at position 10");
+    assert_eq!(
+        rows[3].error,
+        "clashing givens: 7 at r1c1 and r1c2, both in r1"
+    );
+    assert!(rows[4].error.contains("position 3"), "{}", rows[4].error);
+    assert_eq!(
+        rows[1].puzzle,
+        &VERY_EASY[..80],
+        "invalid rows keep the raw line"
+    );
+    assert_eq!(rows[6].puzzle, VERY_EASY, "valid rows are normalised");
+    assert_eq!(rows[0].level.map(|l| l.name()), Some("easy"));
+}
+
+#[test]
+fn output_is_identical_for_one_and_two_threads_timing_aside() {
+    let input = data_file("sudoku_exchange_4k.txt");
+    let run = |threads: &str| {
+        let output = sudolab()
+            .args(["run", "--quiet", "--solution", "--fallback", "brute-force"])
+            .args(["--threads", threads])
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let (columns, mut rows) = read_rows(&output.stdout);
+        rows.iter_mut().for_each(|r| r.micros = 0);
+        (columns, rows, output.stdout)
+    };
+    let (columns, one, bytes_one) = run("1");
+    let (_, two, bytes_two) = run("2");
+    assert_eq!(one.len(), puzzle_lines(&input).len());
+    assert_eq!(one, two);
+    // Byte for byte, once the micros column is blanked.
+    let micros = columns
+        .header()
+        .iter()
+        .position(|&h| h == "micros")
+        .unwrap();
+    let blank = |bytes: &[u8]| -> Vec<String> {
+        let mut reader = csv::Reader::from_reader(bytes);
+        reader
+            .records()
+            .map(|r| {
+                let mut fields: Vec<String> = r.unwrap().iter().map(str::to_string).collect();
+                fields[micros].clear();
+                fields.join(",")
+            })
+            .collect()
+    };
+    assert_eq!(blank(&bytes_one), blank(&bytes_two));
+    assert!(
+        one.iter().all(|r| r.status == Status::Solved),
+        "every puzzle has one solution"
+    );
+    assert!(
+        one.iter()
+            .all(|r| r.solution.as_ref().is_some_and(|s| s.len() == 81))
+    );
+}
+
+#[test]
+fn tdoku_awkward_cases_split_as_the_corpus_says() {
+    let (_, rows) = run_rows(&[data_file("tdoku_test_puzzles.txt").to_str().unwrap()]);
+    let count = |status| rows.iter().filter(|r| r.status == status).count();
+    assert_eq!(rows.len(), 43);
+    assert_eq!(count(Status::NoSolution), 10);
+    assert_eq!(count(Status::MultipleSolutions), 15);
+    assert_eq!(count(Status::Solved) + count(Status::Stuck), 18);
+    assert_eq!(count(Status::Invalid) + count(Status::Unsound), 0);
+}
+
+#[test]
+fn a_bad_option_exits_2_naming_it() {
+    let output = sudolab().args(["run", "--frobnicate"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("--frobnicate"));
+    let output = sudolab()
+        .args(["run", "--threads", "0"])
+        .arg(data_file("blog.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("--threads"));
+}
+
+#[test]
+fn an_unknown_technique_exits_2_naming_it_and_the_valid_ones() {
+    let output = sudolab()
+        .args(["run", "--ladder", "n1,h1,wibble"])
+        .arg(data_file("blog.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("--ladder"), "{stderr}");
+    assert!(stderr.contains("\"wibble\""), "{stderr}");
+    assert!(stderr.contains("x-wing (bf2)"), "{stderr}");
+    assert!(output.stdout.is_empty(), "nothing runs");
+}
+
+#[test]
+fn a_missing_file_is_named_and_the_other_files_still_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    let output = sudolab()
+        .arg("run")
+        .arg(data_file("blog.txt"))
+        .arg("no-such-puzzles.txt")
+        .arg(data_file("tdoku_test_puzzles.txt"))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("cannot read no-such-puzzles.txt"),
+        "{stderr}"
+    );
+    let (_, rows) = read_rows(&std::fs::read(&out).unwrap());
+    assert_eq!(rows.len(), 19 + 43);
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out.csv.meta.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(meta["totals"]["input_errors"], 1);
+    assert_eq!(meta["inputs"][1]["path"], "no-such-puzzles.txt");
+    assert!(meta["inputs"][1]["error"].is_string());
+}
+
+#[test]
+fn a_bad_output_path_fails_before_any_work() {
+    let output = sudolab()
+        .arg("run")
+        .arg(data_file("blog.txt"))
+        .args(["--out", "/no/such/folder/out.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr_of(&output).contains("/no/such/folder/out.csv"));
+}
+
+#[test]
+fn the_output_may_not_overwrite_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("puzzles.txt");
+    std::fs::write(&path, format!("{VERY_EASY}\n")).unwrap();
+    sudolab()
+        .arg("run")
+        .arg(&path)
+        .arg("--out")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is also an input"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!("{VERY_EASY}\n")
+    );
+}
+
+#[test]
+fn skip_and_limit_count_puzzle_lines_across_files() {
+    let blog = data_file("blog.txt");
+    let tdoku = data_file("tdoku_test_puzzles.txt");
+    let (_, rows) = run_rows(&[
+        blog.to_str().unwrap(),
+        tdoku.to_str().unwrap(),
+        "--skip",
+        "17",
+        "--limit",
+        "4",
+    ]);
+    let places: Vec<(String, u64)> = rows.iter().map(|r| (r.source.clone(), r.line)).collect();
+    let blog_name = blog.to_str().unwrap().to_string();
+    let tdoku_name = tdoku.to_str().unwrap().to_string();
+    let tdoku_lines = first_puzzle_line_numbers(&tdoku, 2);
+    assert_eq!(
+        places,
+        [
+            (blog_name.clone(), 18),
+            (blog_name, 19),
+            (tdoku_name.clone(), tdoku_lines[0]),
+            (tdoku_name, tdoku_lines[1]),
+        ]
+    );
+}
+
+/// The 1-based numbers of the first `n` puzzle lines of a file.
+fn first_puzzle_line_numbers(path: &Path, n: usize) -> Vec<u64> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(n)
+        .map(|(i, _)| i as u64 + 1)
+        .collect()
+}
+
+#[test]
+fn reads_stdin_and_writes_stdout_with_dashes() {
+    let input = format!("{VERY_EASY}\n{}\n", &VERY_EASY[..10]);
+    let output = sudolab()
+        .args(["run", "-", "--out", "-", "--quiet", "--ladder", "singles"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(output.stderr.is_empty(), "quiet: {}", stderr_of(&output));
+    let (columns, rows) = read_rows(&output.stdout);
+    assert_eq!(
+        columns.header()[13..],
+        ["full-house", "naked-single", "hidden-single"]
+    );
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].source, "-");
+    assert_eq!(
+        (rows[0].status, rows[1].status),
+        (Status::Solved, Status::Invalid)
+    );
+}
+
+#[test]
+fn the_summary_and_the_sidecar_describe_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("blog.csv");
+    let output = sudolab()
+        .arg("run")
+        .arg(data_file("blog.txt"))
+        .args([
+            "--ladder",
+            "singles",
+            "--fallback",
+            "brute-force",
+            "-j",
+            "2",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("19 puzzles in "), "{stderr}");
+    assert!(stderr.contains("puzzles/s on 2 threads"), "{stderr}");
+    assert!(stderr.contains("by status: solved 19"), "{stderr}");
+    assert!(stderr.contains("brute-force"), "{stderr}");
+
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("blog.csv.meta.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(meta["tool"], "sudolab");
+    assert_eq!(meta["version"], env!("CARGO_PKG_VERSION"));
+    assert!(meta["commit"].as_str().is_some_and(|c| !c.is_empty()));
+    assert_eq!(
+        meta["ladder"],
+        serde_json::json!(["full-house", "naked-single", "hidden-single"])
+    );
+    assert_eq!(
+        (&meta["policy"], &meta["fallback"]),
+        (&"single".into(), &"brute-force".into())
+    );
+    assert_eq!(meta["threads"], 2);
+    assert_eq!(meta["complete"], true);
+    assert_eq!(
+        meta["inputs"][0]["bytes"],
+        std::fs::metadata(data_file("blog.txt")).unwrap().len()
+    );
+    assert_eq!(meta["totals"]["puzzles"], 19);
+    assert_eq!(meta["totals"]["by_status"]["solved"], 19);
+    assert_eq!(meta["grading"][3]["technique"], "brute-force");
+    assert!(
+        meta["command_line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a == "--fallback")
+    );
+    for key in ["started", "finished"] {
+        let time = meta[key].as_str().unwrap();
+        assert!(
+            time.len() >= 20 && time.ends_with('Z') && time.contains('T'),
+            "{time}"
+        );
+    }
+}
+
+#[test]
+fn a_ladder_file_sets_policy_fallback_and_scores_and_the_command_line_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let ladder = dir.path().join("mine.toml");
+    std::fs::write(
+        &ladder,
+        "techniques = [\"n1\", \"h1\"]\npolicy = \"sweep\"\nfallback = \"brute-force\"\n\
+         [scores]\nnaked-single = 1000\n[levels]\nh1 = \"hard\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out.csv");
+    sudolab()
+        .arg("run")
+        .arg(data_file("blog.txt"))
+        .arg("--ladder")
+        .arg(&ladder)
+        .args(["--policy", "single", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let (columns, rows) = read_rows(&std::fs::read(&out).unwrap());
+    assert_eq!(
+        columns.header()[13..],
+        ["naked-single", "hidden-single", "brute-force"]
+    );
+    for row in &rows {
+        assert_eq!(row.status, Status::Solved, "the file's fallback applies");
+        let expected = 1000 * row.counts[0] + 14 * row.counts[1] + 10_000 * row.counts[2];
+        assert_eq!(row.score, expected, "the file's scores apply");
+    }
+    let meta = std::fs::read_to_string(dir.path().join("out.csv.meta.json")).unwrap();
+    assert!(
+        meta.contains("\"policy\": \"single\""),
+        "the command line wins: {meta}"
+    );
+    assert!(meta.contains("mine.toml"));
+
+    std::fs::write(&ladder, "techniques = [\"n1\"]\ncolour = \"red\"\n").unwrap();
+    sudolab()
+        .arg("run")
+        .arg(data_file("blog.txt"))
+        .arg("--ladder")
+        .arg(&ladder)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("mine.toml").and(predicate::str::contains("colour")));
+}
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudolab"))
+        .args(["run", "--ladder", "singles"])
+        .arg(data_file("sudoku_exchange_4k.txt"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut header = String::new();
+    stdout.read_line(&mut header).unwrap();
+    assert!(header.starts_with("source,line,puzzle"));
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "quietly: {stderr}");
+}
+
+#[test]
+fn version_names_the_commit() {
+    sudolab()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!(
+            "sudolab {} (commit ",
+            env!("CARGO_PKG_VERSION")
+        )));
+}
+
+#[test]
+fn techniques_lists_the_catalogue_as_a_table_and_as_csv() {
+    let output = sudolab().arg("techniques").output().unwrap();
+    assert!(output.status.success());
+    let table = String::from_utf8(output.stdout).unwrap();
+    let x_wing = table.lines().find(|l| l.starts_with("x-wing ")).unwrap();
+    assert!(
+        x_wing.contains("bf2") && x_wing.contains("X-Wing") && x_wing.contains("blog standard")
+    );
+    let output = sudolab()
+        .args(["techniques", "--format", "csv"])
+        .output()
+        .unwrap();
+    let mut reader = csv::Reader::from_reader(output.stdout.as_slice());
+    assert_eq!(
+        reader.headers().unwrap(),
+        vec!["name", "code", "label", "level", "score", "presets"]
+    );
+    let names: Vec<String> = reader
+        .records()
+        .map(|r| r.unwrap()[0].to_string())
+        .collect();
+    let known: Vec<&str> = sudolab::technique::Technique::ALL
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    assert_eq!(names, known);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Whatever the bytes, the run succeeds and every puzzle line gets exactly one row.
+    #[test]
+    fn any_file_gives_one_row_per_puzzle_line(
+        lines in proptest::collection::vec(
+            prop_oneof![
+                proptest::collection::vec(any::<u8>(), 0..100),
+                "[.1-9]{79,83}( #.*)?".prop_map(String::into_bytes),
+                Just(VERY_EASY.as_bytes().to_vec()),
+            ],
+            0..12,
+        ),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fuzz.txt");
+        std::fs::write(&path, lines.join(&b'\n')).unwrap();
+        let output = sudolab().arg("run").arg(&path).args(["--quiet", "--ladder", "singles"]).output().unwrap();
+        prop_assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        let (_, rows) = read_rows(&output.stdout);
+        let expected = lines
+            .iter()
+            .flat_map(|l| l.split(|&b| b == b'\n'))
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+            .filter(|l| {
+                let blank = std::str::from_utf8(l).is_ok_and(|s| s.trim().is_empty());
+                !blank && l.first() != Some(&b'#')
+            })
+            .count();
+        prop_assert_eq!(rows.len(), expected);
+    }
+}
+
+/// A command-line word: an option of `run`, a plausible value, or anything.
+fn cli_word() -> impl Strategy<Value = String> {
+    let words = [
+        "--ladder",
+        "-l",
+        "--policy",
+        "--fallback",
+        "--out",
+        "-o",
+        "--threads",
+        "-j",
+        "--skip",
+        "--limit",
+        "--verify",
+        "--solution",
+        "--quiet",
+        "-q",
+        "-",
+        "--",
+        "singles",
+        "blog",
+        "n1,h1,zz",
+        "x.toml",
+        "single",
+        "sweep",
+        "none",
+        "brute-force",
+        "0",
+        "1",
+        "-1",
+        "99999999999999999999999",
+        "",
+        "puzzles.txt",
+    ];
+    prop_oneof![
+        proptest::sample::select(words.to_vec()).prop_map(str::to_string),
+        any::<String>().prop_filter("no NUL in arguments", |s| !s.contains('\0')),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever the arguments, `run` answers with 0, 1 or 2 and never panics.
+    #[test]
+    fn any_command_line_exits_cleanly(args in proptest::collection::vec(cli_word(), 0..6)) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("puzzles.txt"), format!("{VERY_EASY}\nnot a puzzle\n")).unwrap();
+        let output = sudolab().current_dir(dir.path()).arg("run").args(&args).output().unwrap();
+        let stderr = stderr_of(&output);
+        prop_assert!(matches!(output.status.code(), Some(0..=2)), "{args:?}: {output:?}");
+        prop_assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
