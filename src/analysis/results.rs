@@ -3,14 +3,15 @@
 //! made it (version, commit, ladder, policy). A missing sidecar is not an error; the
 //! report then says the run is unknown.
 //!
-//! The sidecar is read by field name from its JSON, so that reports keep working on files
-//! written by older or newer versions of the runner.
+//! The sidecar is the runner's [`crate::runner::meta::Meta`], read back by field name from
+//! its JSON (that type only serialises), so that reports keep working on files written by
+//! older or newer versions of the runner.
 
 use super::ladder_label;
 use crate::ladder::Ladder;
 use crate::record::{Columns, Record, RecordError};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use thiserror::Error;
 
 /// Why a results file could not be read.
@@ -97,13 +98,6 @@ pub struct ResultSet {
     pub run: Option<RunInfo>,
 }
 
-/// The sidecar's path: `FILE.csv` -> `FILE.csv.meta.json`.
-pub fn sidecar_path(results: &Path) -> PathBuf {
-    let mut name = results.as_os_str().to_owned();
-    name.push(".meta.json");
-    PathBuf::from(name)
-}
-
 impl ResultSet {
     /// Reads a results file and its sidecar, if there is one.
     pub fn load(path: &str) -> Result<ResultSet, ResultsError> {
@@ -132,7 +126,7 @@ impl ResultSet {
             })?;
             records.push(record);
         }
-        let sidecar = sidecar_path(Path::new(path));
+        let sidecar = crate::runner::meta::path_for(Path::new(path));
         let run = match std::fs::read(&sidecar) {
             Ok(bytes) => Some(RunInfo(serde_json::from_slice(&bytes).map_err(
                 |error| ResultsError::Sidecar {
