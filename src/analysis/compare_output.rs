@@ -47,6 +47,9 @@ fn side(name: &str, s: &super::compare::Side) -> String {
     format!("{name:<4} {} ({} rows; {run})\n", s.path, s.rows)
 }
 
+/// The transition matrix, restricted to the labels that take part in a change: with a
+/// few dozen techniques the full matrix is too wide to read, and its unchanged labels
+/// only repeat the diagonal.
 fn matrix(out: &mut String, title: &str, m: &Matrix) {
     let changes = m.changes();
     if changes == 0 {
@@ -54,19 +57,26 @@ fn matrix(out: &mut String, title: &str, m: &Matrix) {
         return;
     }
     writeln!(out, "{title}: {changes} changed (rows BASE, columns NEW)").unwrap();
+    let n = m.labels.len();
+    let involved: Vec<usize> = (0..n)
+        .filter(|&i| (0..n).any(|j| j != i && (m.counts[i][j] > 0 || m.counts[j][i] > 0)))
+        .collect();
     let mut header = vec!["BASE \\ NEW".to_string()];
-    header.extend(m.labels.iter().cloned());
+    header.extend(involved.iter().map(|&j| m.labels[j].clone()));
     let mut table = Table::new(header);
-    for (label, counts) in m.labels.iter().zip(&m.counts) {
-        let mut row = vec![label.clone()];
-        row.extend(
-            counts
-                .iter()
-                .map(|&n| if n == 0 { "-".into() } else { n.to_string() }),
-        );
+    for &i in &involved {
+        let mut row = vec![m.labels[i].clone()];
+        row.extend(involved.iter().map(|&j| match m.counts[i][j] {
+            0 => "-".to_string(),
+            count => count.to_string(),
+        }));
         table.push(row);
     }
     writeln!(out, "{}", table.to_text()).unwrap();
+    let unchanged = n - involved.len();
+    if unchanged > 0 {
+        writeln!(out, "({unchanged} values without a change not shown)\n").unwrap();
+    }
 }
 
 fn ratio(r: f64) -> String {
