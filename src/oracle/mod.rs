@@ -9,7 +9,7 @@
 //! board (228 bytes) on each guess instead of undoing. The search allocates nothing.
 //!
 //! On one core it checks uniqueness about as fast as the `sudoku` crate (a port of
-//! JCZSolve): `examples/oracle_throughput.rs` measures the two side by side.
+//! JCZSolve): `examples/peers.rs` measures the two side by side.
 
 mod board;
 mod tables;
