@@ -8,10 +8,12 @@
 //!   ([`Candidates::positions`]), the rows of the "related sets" arrays.
 //!
 //! Set cells hold no candidates. Updates are incremental: removing one candidate touches
-//! one cell mask, one digit board and three house rows. Techniques never mutate this
-//! state; the solver applies their [`Step`]s.
+//! one cell mask, one digit board and three house rows; setting a cell also counts down
+//! the empty cells of its three houses, so that the houses down to their last empty cell
+//! are known without a scan ([`Candidates::houses_with_one_empty_cell`]). Techniques
+//! never mutate this state; the solver applies their [`Step`]s.
 
-use crate::bitset::{CellSet, DigitSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::geometry::{Cell, Digit, House};
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::Step;
@@ -25,6 +27,10 @@ pub struct Candidates {
     digit_cells: [CellSet; 9],
     positions: [[u16; 9]; 27],
     unsolved: CellSet,
+    /// How many cells of each house are empty.
+    empty_in_house: [u8; 27],
+    /// The houses with exactly one empty cell.
+    one_empty: HouseSet,
 }
 
 /// What applying a step changed.
@@ -57,6 +63,8 @@ impl Candidates {
             digit_cells: [CellSet::ALL; 9],
             positions: [[0x1ff; 9]; 27],
             unsolved: CellSet::ALL,
+            empty_in_house: [9; 27],
+            one_empty: HouseSet::EMPTY,
         }
     }
 
@@ -115,6 +123,25 @@ impl Candidates {
         self.unsolved.is_empty()
     }
 
+    /// The houses down to their last empty cell (full houses, when that cell still has
+    /// its digit).
+    #[inline]
+    pub fn houses_with_one_empty_cell(&self) -> HouseSet {
+        self.one_empty
+    }
+
+    /// The empty cells with exactly one candidate left: a bit-sliced count over the nine
+    /// digit boards, a few dozen word operations whatever the grid.
+    #[inline]
+    pub fn cells_with_one_candidate(&self) -> CellSet {
+        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
+        for &board in &self.digit_cells {
+            twice |= once & board;
+            once |= board;
+        }
+        once - twice
+    }
+
     /// How many candidates remain in all.
     pub fn candidate_count(&self) -> u32 {
         self.digit_cells.iter().map(|s| s.len()).sum()
@@ -135,7 +162,18 @@ impl Candidates {
             self.remove(cell, other);
         }
         self.values[cell.index()] = digit.get();
-        self.unsolved.remove(cell);
+        if self.unsolved.contains(cell) {
+            self.unsolved.remove(cell);
+            for house in cell.houses() {
+                let empty = &mut self.empty_in_house[house.index()];
+                *empty -= 1;
+                match *empty {
+                    1 => self.one_empty.insert(house),
+                    0 => self.one_empty.remove(house),
+                    _ => {}
+                }
+            }
+        }
         for peer in (cell.peers() & self.digit_cells[digit.index()]).iter() {
             self.remove(peer, digit);
         }
@@ -292,6 +330,14 @@ mod tests {
             }
             assert_eq!(grid.value(cell).is_none(), grid.unsolved().contains(cell));
         }
+        let one_empty: HouseSet = House::all()
+            .filter(|h| (grid.unsolved() & h.cell_set()).len() == 1)
+            .collect();
+        assert_eq!(grid.houses_with_one_empty_cell(), one_empty);
+        let one_candidate: CellSet = Cell::all()
+            .filter(|&c| grid.candidates(c).len() == 1)
+            .collect();
+        assert_eq!(grid.cells_with_one_candidate(), one_candidate);
     }
 
     #[test]
@@ -311,6 +357,22 @@ mod tests {
         assert!(grid.eliminate(Cell::at(0, 0), Digit::new(1)));
         assert!(!grid.eliminate(Cell::at(0, 0), Digit::new(1)));
         assert_views_agree(&grid);
+    }
+
+    #[test]
+    fn derived_views_follow_a_whole_solve() {
+        let line =
+            ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+        let mut grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
+        assert_views_agree(&grid);
+        // Place naked singles until none is left, checking the views after each.
+        while let Some(cell) = grid.cells_with_one_candidate().first() {
+            let digit = grid.candidates(cell).first().unwrap();
+            grid.place(cell, digit);
+            assert_views_agree(&grid);
+        }
+        assert!(grid.is_solved(), "this puzzle falls to naked singles");
+        assert!(grid.houses_with_one_empty_cell().is_empty());
     }
 
     #[test]

@@ -63,11 +63,7 @@ impl Cell {
     /// The cell's row, column and box.
     #[inline]
     pub const fn houses(self) -> [House; 3] {
-        [
-            House::row(self.row()),
-            House::column(self.col()),
-            House::box_(self.box_index()),
-        ]
+        CELL_HOUSES[self.0 as usize]
     }
     /// The cell's position (0-8) within its row, column and box, in [`Cell::houses`] order.
     #[inline]
@@ -263,6 +259,23 @@ static HOUSE_CELL_SETS: [CellSet; 27] = {
         }
         table[h] = CellSet::from_bits(bits);
         h += 1;
+    }
+    table
+};
+
+/// For each cell, its row, column and box (a table: the hot path asks for them on every
+/// candidate removal).
+static CELL_HOUSES: [[House; 3]; 81] = {
+    let mut table = [[House(0); 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        table[i] = [
+            House(r as u8),
+            House(9 + c as u8),
+            House(18 + (r / 3 * 3 + c / 3) as u8),
+        ];
+        i += 1;
     }
     table
 };

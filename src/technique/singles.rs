@@ -13,9 +13,8 @@ use std::ops::ControlFlow;
 
 /// The last empty cell of a house.
 pub fn full_houses(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for house in House::all() {
-        let empty = grid.unsolved() & house.cell_set();
-        let Some(cell) = empty.single_member() else {
+    for house in grid.houses_with_one_empty_cell().iter() {
+        let Some(cell) = (grid.unsolved() & house.cell_set()).first() else {
             continue;
         };
         let Some(digit) = grid.candidates(cell).single_member() else {
@@ -33,14 +32,15 @@ pub fn full_houses(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
 
 /// A cell with a single candidate.
 pub fn naked_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for cell in grid.unsolved().iter() {
-        if let Some(digit) = grid.candidates(cell).single_member() {
-            let pattern = Pattern {
-                cells: CellSet::single(cell),
-                ..Pattern::default()
-            };
-            sink.push(Step::placing(Technique::NakedSingle, cell, digit, pattern))?;
-        }
+    for cell in grid.cells_with_one_candidate().iter() {
+        let Some(digit) = grid.candidates(cell).first() else {
+            continue;
+        };
+        let pattern = Pattern {
+            cells: CellSet::single(cell),
+            ..Pattern::default()
+        };
+        sink.push(Step::placing(Technique::NakedSingle, cell, digit, pattern))?;
     }
     ControlFlow::Continue(())
 }
@@ -50,7 +50,7 @@ pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
     for house in House::all() {
         for digit in Digit::all() {
             let positions = grid.positions(house, digit);
-            if positions.count_ones() != 1 {
+            if positions == 0 || positions & (positions - 1) != 0 {
                 continue;
             }
             let cell = house.cells()[positions.trailing_zeros() as usize];
