@@ -5,7 +5,10 @@
 //! - per cell: its candidate digits ([`Candidates::candidates`]);
 //! - per digit: the cells where it is a candidate ([`Candidates::cells_with`]);
 //! - per house and digit: the positions (0-8) inside the house where it is a candidate
-//!   ([`Candidates::positions`]), the rows of the "related sets" arrays.
+//!   ([`Candidates::positions`]), the rows of the "related sets" arrays. They are packed
+//!   as 16-bit lanes, four to a word, in house-then-digit order, so that the houses where
+//!   a digit has one place left are found four lanes at a time
+//!   ([`Candidates::hidden_singles`]).
 //!
 //! Set cells hold no candidates. Updates are incremental: removing one candidate touches
 //! one cell mask, one digit board and three house rows; setting a cell also counts down
@@ -25,7 +28,8 @@ pub struct Candidates {
     values: [u8; 81],
     cell_candidates: [DigitSet; 81],
     digit_cells: [CellSet; 9],
-    positions: [[u16; 9]; 27],
+    /// Lane `house * 9 + digit` of this array of four-lane words: see [`lane`].
+    positions: [u64; POSITION_WORDS],
     unsolved: CellSet,
     /// How many cells of each house are empty.
     empty_in_house: [u8; 27],
@@ -61,7 +65,7 @@ impl Candidates {
             values: [0; 81],
             cell_candidates: [DigitSet::ALL; 81],
             digit_cells: [CellSet::ALL; 9],
-            positions: [[0x1ff; 9]; 27],
+            positions: ALL_POSITIONS,
             unsolved: CellSet::ALL,
             empty_in_house: [9; 27],
             one_empty: HouseSet::EMPTY,
@@ -69,11 +73,45 @@ impl Candidates {
     }
 
     /// The grid after setting the puzzle's givens and removing their digits from their peers.
+    ///
+    /// Built in bulk rather than by placing the givens one by one (which is what it equals):
+    /// a digit stays a candidate of an empty cell exactly when no given of that digit sees
+    /// the cell. A [`Puzzle`]'s givens never clash.
     pub fn from_puzzle(puzzle: &Puzzle) -> Candidates {
-        let mut grid = Candidates::empty();
+        let mut grid = Candidates {
+            values: *puzzle.values(),
+            cell_candidates: [DigitSet::EMPTY; 81],
+            digit_cells: [CellSet::EMPTY; 9],
+            positions: [0; POSITION_WORDS],
+            unsolved: CellSet::ALL,
+            empty_in_house: [9; 27],
+            one_empty: HouseSet::EMPTY,
+        };
+        let mut seen_by = [CellSet::EMPTY; 9];
         for cell in Cell::all() {
             if let Some(digit) = puzzle.given(cell) {
-                grid.place(cell, digit);
+                seen_by[digit.index()] |= cell.peers();
+                grid.unsolved.remove(cell);
+                for house in cell.houses() {
+                    grid.empty_in_house[house.index()] -= 1;
+                }
+            }
+        }
+        for (board, seen) in grid.digit_cells.iter_mut().zip(seen_by) {
+            *board = grid.unsolved - seen;
+        }
+        for (digit, board) in Digit::all().zip(grid.digit_cells) {
+            for cell in board.iter() {
+                grid.cell_candidates[cell.index()].insert(digit);
+                for bit in POSITION_BITS[cell.index()] {
+                    let bit = usize::from(bit) + digit.index() * 16;
+                    grid.positions[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
+        for house in House::all() {
+            if grid.empty_in_house[house.index()] == 1 {
+                grid.one_empty.insert(house);
             }
         }
         grid
@@ -109,7 +147,33 @@ impl Candidates {
     /// Positions (bit `p` for `house.cells()[p]`) where `digit` is a candidate in `house`.
     #[inline]
     pub fn positions(&self, house: House, digit: Digit) -> u16 {
-        self.positions[house.index()][digit.index()]
+        let (word, shift) = lane(house, digit);
+        (self.positions[word] >> shift) as u16
+    }
+
+    /// Every house and digit where the digit has exactly one place left, as `(house,
+    /// digit, positions)` in house-then-digit order. Tests four lanes per word operation.
+    pub fn hidden_singles(&self) -> impl Iterator<Item = (House, Digit, u16)> + '_ {
+        self.positions
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &lanes)| {
+                let mut singles = single_bit_lanes(lanes);
+                std::iter::from_fn(move || {
+                    if singles == 0 {
+                        return None;
+                    }
+                    let bit = singles.trailing_zeros();
+                    singles &= singles - 1;
+                    let index = word * 4 + bit as usize / 16;
+                    let positions = (lanes >> (bit / 16 * 16)) as u16;
+                    Some((
+                        House::from_index(index / 9),
+                        Digit::from_index(index % 9),
+                        positions,
+                    ))
+                })
+            })
     }
 
     /// The cells not yet set.
@@ -193,9 +257,9 @@ impl Candidates {
     fn remove(&mut self, cell: Cell, digit: Digit) {
         self.cell_candidates[cell.index()].remove(digit);
         self.digit_cells[digit.index()].remove(cell);
-        let positions = cell.positions_in_houses();
-        for (house, pos) in cell.houses().into_iter().zip(positions) {
-            self.positions[house.index()][digit.index()] &= !(1 << pos);
+        for bit in POSITION_BITS[cell.index()] {
+            let bit = usize::from(bit) + digit.index() * 16;
+            self.positions[bit / 64] &= !(1 << (bit % 64));
         }
     }
 
@@ -263,6 +327,55 @@ impl Candidates {
             .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
             .collect()
     }
+}
+
+/// Words of four 16-bit lanes needed for the 243 house-digit lanes.
+const POSITION_WORDS: usize = 243usize.div_ceil(4);
+
+/// Every lane holding all nine positions; the one lane past the 243rd stays empty.
+const ALL_POSITIONS: [u64; POSITION_WORDS] = {
+    let mut words = [0x01ff_01ff_01ff_01ffu64; POSITION_WORDS];
+    words[POSITION_WORDS - 1] = 0x01ff_01ff_01ff;
+    words
+};
+
+/// For each cell, the bit of its position in the lanes of digit 1 of its row, column and
+/// box, counted across the whole array; digit `d`'s lane is `16 * (d - 1)` bits further.
+static POSITION_BITS: [[u16; 3]; 81] = {
+    let mut table = [[0u16; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let cell = Cell::from_index(i);
+        let houses = cell.houses();
+        let positions = cell.positions_in_houses();
+        let mut k = 0;
+        while k < 3 {
+            table[i][k] = (houses[k].index() * 9 * 16) as u16 + positions[k] as u16;
+            k += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The word and bit shift of the lane for `digit` in `house`.
+#[inline]
+fn lane(house: House, digit: Digit) -> (usize, u32) {
+    let index = house.index() * 9 + digit.index();
+    (index / 4, (index % 4 * 16) as u32)
+}
+
+/// Bit 15 of each 16-bit lane of `lanes` that holds exactly one set bit, for lanes below
+/// 0x8000: bit 15 serves as a guard so that no carry or borrow crosses lanes.
+#[inline]
+fn single_bit_lanes(lanes: u64) -> u64 {
+    const GUARD: u64 = 0x8000_8000_8000_8000;
+    const ONE: u64 = 0x0001_0001_0001_0001;
+    const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+    let nonzero = (lanes + LOW) & GUARD;
+    let without_lowest = ((lanes | GUARD) - ONE) & lanes; // x & (x - 1), lane by lane
+    let several = (without_lowest + LOW) & GUARD;
+    nonzero & !several
 }
 
 impl fmt::Display for Candidates {
@@ -338,6 +451,25 @@ mod tests {
             .filter(|&c| grid.candidates(c).len() == 1)
             .collect();
         assert_eq!(grid.cells_with_one_candidate(), one_candidate);
+        let hidden: Vec<(House, Digit, u16)> = House::all()
+            .flat_map(|h| Digit::all().map(move |d| (h, d)))
+            .map(|(h, d)| (h, d, grid.positions(h, d)))
+            .filter(|&(_, _, p)| p.count_ones() == 1)
+            .collect();
+        assert_eq!(grid.hidden_singles().collect::<Vec<_>>(), hidden);
+    }
+
+    #[test]
+    fn single_bit_lanes_match_a_lane_by_lane_count() {
+        for value in 0..0x200u64 {
+            for other in [0u64, 1, 0x100, 0x1ff, 0x101] {
+                let lanes = value | other << 16 | value << 32 | other << 48;
+                let expected = (0..4)
+                    .filter(|i| (lanes >> (16 * i) & 0xffff).count_ones() == 1)
+                    .fold(0u64, |acc, i| acc | 0x8000 << (16 * i));
+                assert_eq!(single_bit_lanes(lanes), expected, "{lanes:#x}");
+            }
+        }
     }
 
     #[test]
@@ -357,6 +489,26 @@ mod tests {
         assert!(grid.eliminate(Cell::at(0, 0), Digit::new(1)));
         assert!(!grid.eliminate(Cell::at(0, 0), Digit::new(1)));
         assert_views_agree(&grid);
+    }
+
+    #[test]
+    fn from_puzzle_equals_placing_the_givens_one_by_one() {
+        for line in [
+            ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "...8.1..........435............7.8........1...2..3....6......75..34........2..6..",
+        ] {
+            let puzzle = Puzzle::parse_line(line).unwrap();
+            let mut placed = Candidates::empty();
+            for cell in Cell::all() {
+                if let Some(digit) = puzzle.given(cell) {
+                    placed.place(cell, digit);
+                }
+            }
+            let built = Candidates::from_puzzle(&puzzle);
+            assert_eq!(built, placed, "{line}");
+            assert_views_agree(&built);
+        }
     }
 
     #[test]

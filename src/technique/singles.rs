@@ -6,7 +6,6 @@
 use super::StepSink;
 use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::Candidates;
-use crate::geometry::{Digit, House};
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use std::ops::ControlFlow;
@@ -47,20 +46,14 @@ pub fn naked_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<
 
 /// A digit with a single place left in a house.
 pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for house in House::all() {
-        for digit in Digit::all() {
-            let positions = grid.positions(house, digit);
-            if positions == 0 || positions & (positions - 1) != 0 {
-                continue;
-            }
-            let cell = house.cells()[positions.trailing_zeros() as usize];
-            let pattern = Pattern {
-                cells: CellSet::single(cell),
-                base: HouseSet::single(house),
-                ..Pattern::default()
-            };
-            sink.push(Step::placing(Technique::HiddenSingle, cell, digit, pattern))?;
-        }
+    for (house, digit, positions) in grid.hidden_singles() {
+        let cell = house.cells()[positions.trailing_zeros() as usize];
+        let pattern = Pattern {
+            cells: CellSet::single(cell),
+            base: HouseSet::single(house),
+            ..Pattern::default()
+        };
+        sink.push(Step::placing(Technique::HiddenSingle, cell, digit, pattern))?;
     }
     ControlFlow::Continue(())
 }
@@ -68,7 +61,7 @@ pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Cell;
+    use crate::geometry::{Cell, House};
     use crate::technique::test_grids::*;
 
     /// Places digits 1..=8 in the first eight cells of `house`, leaving the last empty.
