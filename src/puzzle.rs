@@ -168,6 +168,20 @@ impl Puzzle {
 
     /// The first clash in house order, as a [`ParseError::Clash`].
     fn find_clash(&self) -> Option<ParseError> {
+        // Every puzzle is checked as it is read: first a pass over digit masks, and only
+        // when it sees a clash the search that names the cells.
+        let clash_free = House::all().all(|house| {
+            let mut seen = 0u16;
+            house.cells().iter().all(|cell| {
+                let bit = 1 << self.values[cell.index()] & !1;
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        });
+        if clash_free {
+            return None;
+        }
         for house in House::all() {
             let mut seen: [Option<Cell>; 9] = [None; 9];
             for &cell in house.cells() {

@@ -204,29 +204,31 @@ impl Solver {
                 let mut sink = StepSink::new(grid, solution, &mut scratch.found, limit);
                 let _ = technique.find(grid, &mut sink);
                 let mut applied = false;
-                for mut step in scratch.found.drain(..) {
-                    // In a sweep, earlier instances may already have done this one's work.
-                    if !grid.trim(&mut step) {
+                // Steps are large: work on them where they lie rather than moving them out.
+                for (index, step) in scratch.found.iter_mut().enumerate() {
+                    // In a sweep, earlier instances may already have done this one's work
+                    // (the sink trimmed the first against the grid it was found in).
+                    if index > 0 && !grid.trim(step) {
                         continue;
                     }
                     if self.verify
                         && let Some(solution) = solution
-                        && !is_sound(&step, solution)
+                        && !is_sound(step, solution)
                     {
                         summary.outcome = Outcome::Unsound(Box::new(UnsoundStep {
-                            step,
+                            step: *step,
                             grid: grid.clone(),
                             step_number: summary.steps + 1,
                         }));
                         return summary;
                     }
-                    let effect = grid.apply(&step);
+                    let effect = grid.apply(step);
                     summary.steps += 1;
                     summary.placements += effect.placements;
                     summary.eliminations += effect.eliminations;
                     summary.counts[technique] += 1;
                     if let Some(log) = log.as_deref_mut() {
-                        log.push(step);
+                        log.push(*step);
                     }
                     applied = true;
                 }
