@@ -238,8 +238,10 @@ impl Candidates {
                 }
             }
         }
-        for peer in (cell.peers() & self.digit_cells[digit.index()]).iter() {
-            self.remove(peer, digit);
+        let peers = cell.peers() & self.digit_cells[digit.index()];
+        self.digit_cells[digit.index()] = self.digit_cells[digit.index()] - peers;
+        for peer in peers.iter() {
+            self.remove_from_cell(peer, digit);
         }
     }
 
@@ -255,8 +257,14 @@ impl Candidates {
 
     #[inline]
     fn remove(&mut self, cell: Cell, digit: Digit) {
-        self.cell_candidates[cell.index()].remove(digit);
         self.digit_cells[digit.index()].remove(cell);
+        self.remove_from_cell(cell, digit);
+    }
+
+    /// [`Candidates::remove`] but for the digit board, which the caller updates in bulk.
+    #[inline]
+    fn remove_from_cell(&mut self, cell: Cell, digit: Digit) {
+        self.cell_candidates[cell.index()].remove(digit);
         for bit in POSITION_BITS[cell.index()] {
             let bit = usize::from(bit) + digit.index() * 16;
             self.positions[bit / 64] &= !(1 << (bit % 64));
@@ -284,9 +292,15 @@ impl Candidates {
             self.place(cell, digit);
             effect.placements = 1;
         }
-        for (cell, digit) in step.eliminations.iter() {
-            if self.eliminate(cell, digit) {
-                effect.eliminations += 1;
+        for digit in Digit::all() {
+            let cells = step.eliminations.cells(digit) & self.cells_with(digit);
+            if cells.is_empty() {
+                continue;
+            }
+            effect.eliminations += cells.len();
+            self.digit_cells[digit.index()] = self.digit_cells[digit.index()] - cells;
+            for cell in cells.iter() {
+                self.remove_from_cell(cell, digit);
             }
         }
         effect
