@@ -1,13 +1,19 @@
-//! Named corpus slices shared by every bench group, read once per run. The bundled ones are
-//! always there; those from `../shared/corpora` are skipped, with a note, when absent.
+//! Named inputs shared by every bench group, read once per run: corpus slices (their lines
+//! and parsed puzzles), and real mid-solve grids. The bundled corpora are always there;
+//! those from `../shared/corpora` are skipped, with a note, when absent.
 
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
+use sudolab::candidates::Candidates;
+use sudolab::ladder::Ladder;
 use sudolab::puzzle::Puzzle;
+use sudolab::solver::{Policy, Scratch, Solver};
 
 /// A named list of puzzles.
 pub struct Corpus {
     pub name: &'static str,
+    /// The puzzle lines as read.
+    pub lines: Vec<String>,
     pub puzzles: Vec<Puzzle>,
 }
 
@@ -17,11 +23,39 @@ pub fn all() -> &'static [Corpus] {
 }
 
 static CORPORA: LazyLock<Vec<Corpus>> = LazyLock::new(|| {
-    [seventeen_clue(), exchange(), hard()]
+    [easy(), seventeen_clue(), exchange(), hard()]
         .into_iter()
         .flatten()
         .collect()
 });
+
+/// Real mid-solve grids: where the `singles` ladder stalls on the Sudoku Exchange sample
+/// (its puzzles all need more than singles), the first 500. Every technique but the
+/// singles has work to look for there, and most find some.
+pub fn stalled_grids() -> &'static [Candidates] {
+    &STALLED
+}
+
+static STALLED: LazyLock<Vec<Candidates>> = LazyLock::new(|| {
+    let exchange = exchange().expect("the bundled sample is always there");
+    let singles = Solver::new(Ladder::parse("singles").unwrap(), Policy::Single);
+    let mut scratch = Scratch::default();
+    exchange
+        .puzzles
+        .iter()
+        .filter_map(|puzzle| {
+            let mut grid = Candidates::from_puzzle(puzzle);
+            singles.solve_counts(&mut grid, None, &mut scratch);
+            (!grid.is_solved()).then_some(grid)
+        })
+        .take(500)
+        .collect()
+});
+
+/// QQWing's "simple" puzzles: singles solve them all.
+fn easy() -> Option<Corpus> {
+    corpus("easy", &shared("qqwing_simple.txt"), usize::MAX)
+}
 
 /// The first 2,000 of Royle's 17-clue puzzles: minimal puzzles, mostly singles and a
 /// guess or two.
@@ -60,11 +94,19 @@ fn corpus(name: &'static str, path: &Path, limit: usize) -> Option<Corpus> {
         );
         return None;
     };
-    let puzzles = text
+    let lines: Vec<String> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .take(limit)
+        .map(str::to_owned)
+        .collect();
+    let puzzles = lines
+        .iter()
         .map(|l| Puzzle::parse_line(l).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
         .collect();
-    Some(Corpus { name, puzzles })
+    Some(Corpus {
+        name,
+        lines,
+        puzzles,
+    })
 }

@@ -6,9 +6,26 @@
 //! `criterion_group!` below.
 
 mod inputs;
+mod ladder;
 mod oracle;
+mod parse;
+mod techniques;
 
-use criterion::{criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::Duration;
 
-criterion_group!(benches, oracle::benches);
+/// Short measurements: there are many benches, and each area's figures are read side by
+/// side rather than to the last percent.
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(20)
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = parse::benches, oracle::benches, techniques::benches, ladder::benches
+}
 criterion_main!(benches);
