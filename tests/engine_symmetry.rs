@@ -3,7 +3,8 @@
 //! permuted within a band or bands are swapped, or when digits are renamed, so neither may
 //! what a technique finds. For each grid met along real solves, every technique of the
 //! catalogue (brute force aside: it picks a cell by reading order) must find in each mapped
-//! grid exactly the mapped placements and eliminations it finds in the original.
+//! grid exactly the mapped placements and eliminations it finds in the original. And
+//! every step any of them reports changes the grid it was found in.
 //!
 //! The unit tests check each technique on crafted grids, usually in one or two
 //! orientations; this checks the other orientations of every technique at once, on grids
@@ -121,7 +122,7 @@ fn grids() -> Vec<Candidates> {
 }
 
 #[test]
-fn every_technique_finds_the_same_in_a_transposed_or_renamed_grid() {
+fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress() {
     let grids = grids();
     let mut found = vec![0usize; Technique::COUNT];
     let mut failures = Vec::new();
@@ -134,6 +135,18 @@ fn every_technique_finds_the_same_in_a_transposed_or_renamed_grid() {
                 }
                 let steps = t.find_all(grid, None);
                 found[t.index()] += steps.len();
+                // Whatever a technique reports changes the grid: a placement of one of the
+                // cell's candidates, or eliminations of candidates still there.
+                for step in &steps {
+                    let placing_a_candidate = step
+                        .placement
+                        .is_none_or(|(cell, digit)| grid.has(cell, digit));
+                    let mut after = grid.clone();
+                    assert!(
+                        placing_a_candidate && !after.apply(step).is_empty(),
+                        "{step} changes nothing in\n{grid}"
+                    );
+                }
                 let expected: BTreeSet<Effect> =
                     steps.iter().map(|s| effect(s, Some(symmetry))).collect();
                 let actual: BTreeSet<Effect> = t
