@@ -509,4 +509,15 @@ mod tests {
         }
         assert_eq!(unsound.grid, replay);
     }
+
+    #[test]
+    fn policies_parse_by_name_and_print_back() {
+        for policy in [Policy::Single, Policy::Sweep] {
+            assert_eq!(policy.to_string().parse::<Policy>(), Ok(policy));
+        }
+        assert_eq!(" Sweep ".parse::<Policy>(), Ok(Policy::Sweep));
+        assert_eq!(Policy::default(), Policy::Single);
+        let err = "both".parse::<Policy>().unwrap_err();
+        assert_eq!(err, "unknown policy \"both\"; valid: single, sweep");
+    }
 }
