@@ -21,6 +21,14 @@ pub enum ParseError {
     TooLong { found: usize },
     #[error("bad character {character:?} at position {position}")]
     BadCharacter { position: usize, character: char },
+    /// A character that is neither a cell nor decoration in the 9-line grid layout; `line`
+    /// is the 1-based line of the text, `column` the 1-based character within it.
+    #[error("bad character {character:?} at line {line}, column {column}")]
+    BadGridCharacter {
+        line: usize,
+        column: usize,
+        character: char,
+    },
     #[error("grid row {row} (line {line}) has {found} cells, a row has 9")]
     BadRow {
         row: usize,
@@ -116,8 +124,9 @@ impl Puzzle {
                     '|' | '-' | '+' => continue,
                     _ if ch.is_whitespace() => continue,
                     _ => {
-                        return Err(ParseError::BadCharacter {
-                            position: index + 1,
+                        return Err(ParseError::BadGridCharacter {
+                            line: line_index + 1,
+                            column: index + 1,
                             character: ch,
                         });
                     }
@@ -423,6 +432,142 @@ mod tests {
         assert_eq!(
             Puzzle::parse_grid(&eight_rows),
             Err(ParseError::RowCount { found: 8 })
+        );
+    }
+
+    #[test]
+    fn every_blank_character_may_mix_in_one_line() {
+        // The blanks of the blog's puzzle written with each blank character in turn.
+        let blanks = ['.', '0', '-', '_', 'x'];
+        let mixed: String = BLOG_VERY_EASY
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| {
+                if ch == '.' {
+                    blanks[i % blanks.len()]
+                } else {
+                    ch
+                }
+            })
+            .collect();
+        assert!(blanks.iter().all(|&b| mixed.contains(b)), "{mixed}");
+        assert_eq!(
+            Puzzle::parse_line(&mixed).unwrap().to_string(),
+            BLOG_VERY_EASY
+        );
+        // A separator ends the cells: before the 81st cell, the line is short.
+        assert_eq!(
+            Puzzle::parse_line(&format!(
+                "{} # {}",
+                &BLOG_VERY_EASY[..40],
+                &BLOG_VERY_EASY[40..]
+            )),
+            Err(ParseError::TooShort { found: 40 })
+        );
+        // Text glued to the 81st cell with no separator is not ignored.
+        assert_eq!(
+            Puzzle::parse_line(&format!("{BLOG_VERY_EASY}abc")),
+            Err(ParseError::BadCharacter {
+                position: 82,
+                character: 'a'
+            })
+        );
+        assert_eq!(
+            Puzzle::parse_line("# only a comment"),
+            Err(ParseError::Empty)
+        );
+    }
+
+    #[test]
+    fn grid_layout_skips_rules_and_blank_lines_and_takes_every_grid_blank() {
+        let rows = BLOG_VERY_EASY
+            .as_bytes()
+            .chunks(9)
+            .map(|r| std::str::from_utf8(r).unwrap().to_string());
+        let mut text = String::from("\n+-------+-------+-------+\n");
+        for (r, row) in rows.enumerate() {
+            // Each row with a different blank character, boxes set off by `|`.
+            let blank = ['.', '0', '_', 'x'][r % 4];
+            let row = row.replace('.', &blank.to_string());
+            text += &format!("| {} | {} | {} |\n", &row[..3], &row[3..6], &row[6..]);
+            if r % 3 == 2 {
+                text += "+-------+-------+-------+\n\n";
+            }
+        }
+        assert_eq!(
+            Puzzle::parse_grid(&text).unwrap().to_string(),
+            BLOG_VERY_EASY
+        );
+        assert_eq!(Puzzle::parse(&text).unwrap().to_string(), BLOG_VERY_EASY);
+    }
+
+    #[test]
+    fn grid_errors_name_the_line_and_column() {
+        let grid = "\
+.7.|2.8|.31
+48.|3.7|...
+9.3|..4|758
+---+---+---
+.46|87.|..3
+89.|.3?|56.
+";
+        let err = Puzzle::parse_grid(grid).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::BadGridCharacter {
+                line: 6,
+                column: 7,
+                character: '?'
+            }
+        );
+        assert_eq!(err.to_string(), "bad character '?' at line 6, column 7");
+        // Rows beyond the ninth are counted, not silently dropped.
+        let mut ten = String::new();
+        for r in 0..10 {
+            ten += &BLOG_VERY_EASY[(r % 9) * 9..(r % 9) * 9 + 9];
+            ten.push('\n');
+        }
+        assert_eq!(
+            Puzzle::parse_grid(&ten),
+            Err(ParseError::RowCount { found: 10 })
+        );
+    }
+
+    #[test]
+    fn clashes_are_found_in_the_grid_layout_and_in_boxes() {
+        // Row 1 of the grid gets a second 3 in r1c1 (3 is also at r1c8).
+        let grid: String = BLOG_VERY_EASY
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect::<String>()
+            .replacen('.', "3", 1);
+        assert_eq!(
+            Puzzle::parse_grid(&grid),
+            Err(ParseError::Clash {
+                digit: Digit::new(3),
+                first: Cell::at(0, 0),
+                second: Cell::at(0, 7),
+                house: House::row(0)
+            })
+        );
+        // A box clash in a line: 9 at r1c1 and r3c1 share column 1 and box 1; in r1c3 and
+        // r3c1 only the box.
+        let mut line = BLOG_VERY_EASY.to_string();
+        line.replace_range(2..3, "9");
+        let err = Puzzle::parse_line(&line).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::Clash {
+                digit: Digit::new(9),
+                first: Cell::at(0, 2),
+                second: Cell::at(2, 0),
+                house: House::box_(0)
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "clashing givens: 9 at r1c3 and r3c1, both in b1"
         );
     }
 

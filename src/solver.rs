@@ -330,4 +330,196 @@ mod tests {
         );
         assert_eq!(grid, Candidates::from_puzzle(&puzzle));
     }
+
+    use crate::bitset::DigitSet;
+    use crate::geometry::{Cell, Digit, House};
+
+    /// Leaves `cell` with exactly the candidates `digits`.
+    fn restrict(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
+        for v in (1..=9).filter(|v| !digits.contains(v)) {
+            grid.eliminate(cell, Digit::new(v));
+        }
+    }
+
+    /// An empty grid where, in row 1, each digit of `places` is a candidate only at the
+    /// listed columns (0-based).
+    fn confined_in_row_1(places: &[(u8, &[usize])]) -> Candidates {
+        let mut grid = Candidates::empty();
+        for &(digit, columns) in places {
+            for c in (0..9).filter(|c| !columns.contains(c)) {
+                grid.eliminate(Cell::at(0, c), Digit::new(digit));
+            }
+        }
+        grid
+    }
+
+    fn solve_grid(grid: &Candidates, ladder: &str, policy: Policy) -> (Summary, Candidates) {
+        let mut grid = grid.clone();
+        let solver = Solver::new(Ladder::parse(ladder).unwrap(), policy);
+        let summary = solver.solve_counts(&mut grid, None, &mut Scratch::default());
+        (summary, grid)
+    }
+
+    /// The blog's edge case: a hidden triple whose three cells all hold other candidates
+    /// too. Its step removes those candidates, so it is progress and must be counted, under
+    /// both policies, whether each cell holds all three digits or only two of them.
+    #[test]
+    fn a_hidden_triple_whose_cells_all_hold_extra_candidates_counts() {
+        let all_three: &[(u8, &[usize])] = &[(1, &[0, 4, 8]), (2, &[0, 4, 8]), (3, &[0, 4, 8])];
+        let two_each: &[(u8, &[usize])] = &[(1, &[0, 4]), (2, &[4, 8]), (3, &[0, 8])];
+        for places in [all_three, two_each] {
+            let grid = confined_in_row_1(places);
+            let cells = [Cell::at(0, 0), Cell::at(0, 4), Cell::at(0, 8)];
+            let triple: DigitSet = [1, 2, 3].map(Digit::new).into_iter().collect();
+            for cell in cells {
+                assert_eq!((grid.candidates(cell) - triple).len(), 6, "{cell}");
+            }
+            for policy in [Policy::Single, Policy::Sweep] {
+                let (summary, after) = solve_grid(&grid, "h3", policy);
+                assert_eq!(summary.steps, 1, "{policy}");
+                assert_eq!(summary.counts[Technique::HiddenTriple], 1, "{policy}");
+                assert_eq!(summary.eliminations, 18, "{policy}");
+                assert_eq!(summary.hardest, Some(Technique::HiddenTriple));
+                assert_eq!(summary.outcome, Outcome::Stuck);
+                // Only the triple's digits are left in its cells.
+                for cell in cells {
+                    assert!(after.candidates(cell).is_subset_of(triple), "{cell}");
+                    assert!(after.candidates(cell).len() >= 2, "{cell}");
+                }
+            }
+        }
+        // The same triple once its cells hold nothing else: nothing to do, nothing counted.
+        let mut grid = confined_in_row_1(all_three);
+        for c in [0, 4, 8] {
+            restrict(&mut grid, Cell::at(0, c), &[1, 2, 3]);
+        }
+        for policy in [Policy::Single, Policy::Sweep] {
+            let (summary, after) = solve_grid(&grid, "h3", policy);
+            assert_eq!((summary.steps, summary.eliminations), (0, 0), "{policy}");
+            assert_eq!(summary.hardest, None);
+            assert_eq!(after, grid);
+        }
+    }
+
+    /// A hidden pair in a box/row intersection is found twice, in the row and in the box,
+    /// with the same eliminations. Whichever is applied first, the other changes nothing
+    /// and must not be counted: the sweep meets it in the same pass, the single policy on
+    /// the next search.
+    #[test]
+    fn a_step_whose_work_is_already_done_is_not_counted() {
+        let grid = confined_in_row_1(&[(1, &[0, 1]), (2, &[0, 1])]);
+        let mut grid = grid;
+        for cell in House::box_(0).cells().iter().filter(|c| c.row() > 0) {
+            grid.eliminate(*cell, Digit::new(1));
+            grid.eliminate(*cell, Digit::new(2));
+        }
+        let found = Technique::HiddenPair.find_all(&grid, None);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0].eliminations, found[1].eliminations);
+        for policy in [Policy::Single, Policy::Sweep] {
+            let (summary, after) = solve_grid(&grid, "h2", policy);
+            assert_eq!(summary.steps, 1, "{policy}");
+            assert_eq!(summary.eliminations, 14, "{policy}");
+            assert_eq!(summary.counts.total(), 1, "{policy}");
+            let pair: DigitSet = [1, 2].map(Digit::new).into_iter().collect();
+            assert_eq!(after.candidates(Cell::at(0, 0)), pair);
+            assert_eq!(after.candidates(Cell::at(0, 1)), pair);
+        }
+    }
+
+    /// Under the sweep policy one pass applies every instance a technique finds; under the
+    /// single policy each is a pass of its own. Both count every instance once.
+    #[test]
+    fn sweep_and_single_apply_every_independent_instance() {
+        // Hidden singles: 5 only at r1c1 in row 1, 7 only at r9c9 in row 9.
+        let mut grid = confined_in_row_1(&[(5, &[0])]);
+        for c in 0..8 {
+            grid.eliminate(Cell::at(8, c), Digit::new(7));
+        }
+        for policy in [Policy::Single, Policy::Sweep] {
+            let (summary, after) = solve_grid(&grid, "h1", policy);
+            assert_eq!(summary.steps, 2, "{policy}: {summary:?}");
+            assert_eq!(summary.placements, summary.steps, "{policy}");
+            assert_eq!(after.value(Cell::at(0, 0)), Some(Digit::new(5)));
+            assert_eq!(after.value(Cell::at(8, 8)), Some(Digit::new(7)));
+        }
+    }
+
+    /// Verification stops at the first step that disagrees with the solution and reports
+    /// the step, its number and the grid it was found in. A solution with every digit
+    /// relabelled is a valid grid that disagrees with every placement.
+    #[test]
+    fn verification_reports_the_unsound_step_its_number_and_grid() {
+        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
+        let solver = Solver::new(Ladder::parse("singles").unwrap(), Policy::Single);
+        let truth = solver.solve(&puzzle, None).grid.solution().unwrap();
+        let shifted: Vec<u8> = truth.values().iter().map(|&v| v % 9 + 1).collect();
+        let wrong = Solution::from_values(shifted.try_into().unwrap()).unwrap();
+        let first = solver.solve(&puzzle, Some(&truth)).steps[0];
+
+        let report = solver.clone().verifying(true).solve(&puzzle, Some(&wrong));
+        let Outcome::Unsound(unsound) = &report.summary.outcome else {
+            panic!("expected an unsound step, got {:?}", report.summary.outcome);
+        };
+        assert_eq!(unsound.step, first);
+        assert_eq!(unsound.step_number, 1);
+        assert_eq!(unsound.grid, Candidates::from_puzzle(&puzzle));
+        assert_eq!((report.summary.steps, report.steps.len()), (0, 0));
+        let text = unsound.to_string();
+        assert!(
+            text.starts_with(&format!("unsound step 1: {first}\n")),
+            "{text}"
+        );
+        assert!(text.ends_with(&unsound.grid.to_string()), "{text}");
+
+        // The same wrong solution, not verifying: the solve goes on and ends solved.
+        let report = solver.solve(&puzzle, Some(&wrong));
+        assert_eq!(report.summary.outcome, Outcome::Solved);
+        // A later unsound step is numbered by its place in the solve: swap the two digits
+        // the singles place first latest; the first step placing either is the unsound one.
+        let log = solver.solve(&puzzle, None).steps;
+        let mut first_use = [usize::MAX; 10];
+        for (i, step) in log.iter().enumerate().rev() {
+            let (_, digit) = step.placement.expect("singles place");
+            first_use[digit.get() as usize] = i;
+        }
+        let mut digits: Vec<u8> = (1..=9).collect();
+        digits.sort_by_key(|&v| first_use[v as usize]);
+        let (a, b) = (digits[7], digits[8]);
+        let expected = first_use[a as usize].min(first_use[b as usize]);
+        assert!(expected > 0);
+        let swapped: Vec<u8> = truth
+            .values()
+            .iter()
+            .map(|&v| match v {
+                v if v == a => b,
+                v if v == b => a,
+                v => v,
+            })
+            .collect();
+        let swapped = Solution::from_values(swapped.try_into().unwrap()).unwrap();
+        let report = solver.verifying(true).solve(&puzzle, Some(&swapped));
+        let Outcome::Unsound(unsound) = &report.summary.outcome else {
+            panic!("expected an unsound step, got {:?}", report.summary.outcome);
+        };
+        assert_eq!(unsound.step, log[expected]);
+        assert_eq!(unsound.step_number as usize, expected + 1);
+        assert_eq!(report.steps, log[..expected]);
+        let mut replay = Candidates::from_puzzle(&puzzle);
+        for step in &log[..expected] {
+            replay.apply(step);
+        }
+        assert_eq!(unsound.grid, replay);
+    }
+
+    #[test]
+    fn policies_parse_by_name_and_print_back() {
+        for policy in [Policy::Single, Policy::Sweep] {
+            assert_eq!(policy.to_string().parse::<Policy>(), Ok(policy));
+        }
+        assert_eq!(" Sweep ".parse::<Policy>(), Ok(Policy::Sweep));
+        assert_eq!(Policy::default(), Policy::Single);
+        let err = "both".parse::<Policy>().unwrap_err();
+        assert_eq!(err, "unknown policy \"both\"; valid: single, sweep");
+    }
 }

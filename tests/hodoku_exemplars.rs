@@ -64,9 +64,8 @@ fn exemplars() -> Option<Vec<Exemplar>> {
         if !TESTED.contains(&code) {
             continue;
         }
-        let Ok(puzzle) = Puzzle::parse_line(grid.trim()) else {
-            continue;
-        };
+        let puzzle =
+            Puzzle::parse_line(grid.trim()).unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
         found.push(Exemplar {
             line: number + 1,
             puzzle,
@@ -121,5 +120,9 @@ fn each_technique_finds_hodoku_s_exemplar_steps() {
     for (code, count) in TESTED.iter().zip(&checked) {
         eprintln!("{code}: {count} exemplars checked");
     }
-    assert!(checked.iter().sum::<usize>() > 0, "no exemplar checked");
+    // Every technique but Multi Colors (whose section is empty) met its exemplars, so
+    // none passes for having none to check.
+    for (code, count) in TESTED.iter().zip(&checked) {
+        assert!(*count > 0 || *code == "mc", "no {code} exemplar checked");
+    }
 }

@@ -40,6 +40,19 @@ fn agrees_with_tdoku_on_every_count_and_unique_solution() {
 }
 
 #[test]
+fn the_bundled_tdoku_cases_are_the_shared_original() {
+    let Some(shared) = shared_corpus("tdoku_test_puzzles.orig.txt") else {
+        return;
+    };
+    let bundled = puzzle_lines(&data_file("tdoku_test_puzzles.orig.txt"));
+    assert_eq!(puzzle_lines(&shared), bundled);
+    // The awkward cases the corpus notes promise: 10 without a solution, 15 with several.
+    let count_of = |line: &String| line.split(':').nth(1).unwrap().parse::<usize>().unwrap();
+    assert_eq!(bundled.iter().filter(|l| count_of(l) == 0).count(), 10);
+    assert_eq!(bundled.iter().filter(|l| count_of(l) >= 2).count(), 15);
+}
+
+#[test]
 fn every_seventeen_clue_puzzle_has_one_solution_that_fits() {
     let lines = puzzle_lines(&data_file("sudoku17.txt"));
     assert_eq!(lines.len(), 49_151);
@@ -59,7 +72,9 @@ fn every_serg_benchmark_puzzle_has_several_solutions() {
     let Some(path) = shared_corpus("serg_benchmark.txt") else {
         return;
     };
-    for line in puzzle_lines(&path) {
+    let lines = puzzle_lines(&path);
+    assert_eq!(lines.len(), 10_000);
+    for line in lines {
         let puzzle = parse(&line);
         match analyse(&puzzle) {
             Uniqueness::Multiple(solution) => assert!(solution.fits(&puzzle), "{puzzle}"),

@@ -114,7 +114,16 @@ fn read_single(path: &str) -> Result<Puzzle, InputError> {
     match kept.len() {
         0 => Err(parse_error(ParseError::Empty)),
         1 => Puzzle::parse_line(kept[0]).map_err(parse_error),
-        count => Puzzle::parse_grid(&kept.join("\n")).map_err(|grid_error| {
+        // Skipped lines become blank ones, which the grid parser passes over, so that its
+        // errors give the file's own line numbers.
+        count => Puzzle::parse_grid(
+            &text
+                .lines()
+                .map(|l| if is_skipped(l) { "" } else { l })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+        .map_err(|grid_error| {
             // Several lines that each look like a puzzle: a corpus, not a grid.
             if kept.iter().all(|l| Puzzle::parse_line(l).is_ok()) {
                 InputError::SeveralPuzzles {
@@ -206,6 +215,23 @@ mod tests {
         let grid = file(&rows.join("\n"));
         let (_, p) = resolve(grid.path().to_str().unwrap()).unwrap();
         assert_eq!(p.to_string(), EASY);
+
+        // A grid with comment lines: they are skipped, and an error names the file's line.
+        let mut commented = rows.clone();
+        commented.insert(0, "# a grid".to_string());
+        commented.insert(4, "# the middle band".to_string());
+        let grid = file(&commented.join("\n"));
+        let (_, p) = resolve(grid.path().to_str().unwrap()).unwrap();
+        assert_eq!(p.to_string(), EASY);
+        commented[6].replace_range(4..5, "?");
+        let grid = file(&commented.join("\n"));
+        let err = resolve(grid.path().to_str().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("bad character '?' at line 7, column 5"),
+            "{err}"
+        );
     }
 
     #[test]

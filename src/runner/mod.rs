@@ -70,10 +70,12 @@ pub struct RunConfig {
 pub enum Notice {
     /// An input could not be opened or read; the run goes on with the others.
     Input(InputError),
-    /// A step contradicted the solution.
+    /// A step contradicted the solution: where the puzzle is, the puzzle, the step and the
+    /// grid it was found in.
     Unsound {
         source: String,
         line: u64,
+        puzzle: String,
         step: Box<UnsoundStep>,
     },
 }
@@ -82,7 +84,12 @@ impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Notice::Input(error) => write!(f, "{error}"),
-            Notice::Unsound { source, line, step } => write!(f, "{source}:{line}: {step}"),
+            Notice::Unsound {
+                source,
+                line,
+                puzzle,
+                step,
+            } => write!(f, "{source}:{line}: puzzle {puzzle}: {step}"),
         }
     }
 }
@@ -308,6 +315,7 @@ fn record_chunk(
             notify(Notice::Unsound {
                 source: evaluation.record.source,
                 line: evaluation.record.line,
+                puzzle: evaluation.record.puzzle,
                 step,
             });
         }
@@ -322,5 +330,46 @@ fn write_meta(meta: &Meta, path: Option<&std::path::Path>) -> Result<(), RunErro
             error,
         }),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::Candidates;
+    use crate::geometry::{Cell, Digit};
+    use crate::puzzle::Puzzle;
+    use crate::step::{Pattern, Step};
+    use crate::technique::Technique;
+
+    #[test]
+    fn an_unsound_notice_names_the_puzzle_the_step_and_the_grid() {
+        let line =
+            ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+        let grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
+        let step = Step::placing(
+            Technique::NakedSingle,
+            Cell::at(0, 0),
+            Digit::new(1),
+            Pattern::default(),
+        );
+        let notice = Notice::Unsound {
+            source: "corpus.txt".into(),
+            line: 7,
+            puzzle: line.into(),
+            step: Box::new(UnsoundStep {
+                step,
+                grid: grid.clone(),
+                step_number: 3,
+            }),
+        };
+        let text = notice.to_string();
+        assert!(
+            text.starts_with(&format!(
+                "corpus.txt:7: puzzle {line}: unsound step 3: Naked Single: r1c1=1\n"
+            )),
+            "{text}"
+        );
+        assert!(text.ends_with(&grid.to_string()), "{text}");
     }
 }

@@ -487,6 +487,11 @@ mod tests {
                 "{survivor:?}"
             );
         }
+        // No survivor at all: nothing to remove anywhere, no step of any kind.
+        let grid = subset_grid(&pair, &[1, 2], &[]);
+        for t in ALL_FOUR {
+            assert!(t.find_all(&grid, None).is_empty(), "{t}");
+        }
         // With a survivor outside the box as well, the third cell counts for the box.
         let grid = subset_grid(&pair, &[1, 2], &[(Cell::at(0, 2), 2), (Cell::at(0, 5), 1)]);
         assert_eq!(

@@ -690,6 +690,46 @@ mod tests {
     }
 
     #[test]
+    fn no_subset_or_fish_of_any_size_or_orientation_when_nothing_is_left_to_remove() {
+        for k in 2..=4 {
+            let values = &VALUES[..k];
+            // A subset whose digits are gone from the rest of its house: it is naked and
+            // hidden at once, and neither removes anything.
+            for house in SUBSET_HOUSES {
+                let positions = subset_positions(house, k);
+                let mut grid = naked_grid(house, positions, values);
+                for (p, &cell) in house.cells().iter().enumerate() {
+                    if !positions.contains(&p) {
+                        for &v in values {
+                            grid.eliminate(cell, d(v));
+                        }
+                    }
+                }
+                let steps = all_steps(&grid);
+                assert!(steps.is_empty(), "k = {k} in {house}: {steps:?}");
+            }
+            // A fish whose cover lines hold the digit nowhere outside its base lines.
+            let (a, b): (Vec<usize>, Vec<usize>) =
+                ([1, 6, 3, 8][..k].to_vec(), [2, 7, 0, 4][..k].to_vec());
+            let rows = |lines: &[usize]| lines.iter().map(|&i| House::row(i)).collect::<Vec<_>>();
+            let cols =
+                |lines: &[usize]| lines.iter().map(|&i| House::column(i)).collect::<Vec<_>>();
+            for (base, cover) in [(rows(&a), cols(&b)), (cols(&a), rows(&b))] {
+                let mut grid = fish_grid(d(4), &base, &cover);
+                for house in &cover {
+                    for &cell in house.cells() {
+                        if !base.iter().any(|b| b.cell_set().contains(cell)) {
+                            grid.eliminate(cell, d(4));
+                        }
+                    }
+                }
+                let steps = all_steps(&grid);
+                assert!(steps.is_empty(), "k = {k}, base {base:?}: {steps:?}");
+            }
+        }
+    }
+
+    #[test]
     fn singles_do_not_make_subsets() {
         // r1c1 holds only 1 (a naked single), r1c2 holds 1,2: not a naked pair.
         let mut grid = naked_grid(House::row(0), &[1], &[1, 2]);

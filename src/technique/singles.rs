@@ -129,4 +129,36 @@ mod tests {
                 .is_empty()
         );
     }
+
+    #[test]
+    fn hidden_single_renders_in_the_forum_notation() {
+        // 1 in row 8 only at r8c6; column 6 and box 8 still have it elsewhere.
+        let grid = without(d(1), &row_except(8, &[6]));
+        assert_eq!(
+            texts(Technique::HiddenSingle, &grid),
+            ["Hidden Single: r8c6=1"]
+        );
+        // Not a naked single: r8c6 still holds every digit.
+        assert!(Technique::NakedSingle.find_all(&grid, None).is_empty());
+    }
+
+    #[test]
+    fn set_cells_and_placed_digits_give_no_singles() {
+        // A row set completely: no full house, and none of its digits is a hidden single.
+        let mut grid = Candidates::empty();
+        for (i, &cell) in House::row(0).cells().iter().enumerate() {
+            grid.place(cell, d(i as u8 + 1));
+        }
+        for t in [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ] {
+            assert!(t.find_all(&grid, None).is_empty(), "{t}");
+        }
+        // A digit set in a house has no place left there, which is not a hidden single.
+        let mut grid = Candidates::empty();
+        grid.place(Cell::at(4, 4), d(6));
+        assert!(Technique::HiddenSingle.find_all(&grid, None).is_empty());
+    }
 }

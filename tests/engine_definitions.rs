@@ -1,0 +1,335 @@
+//! Completeness on real grids: soundness tests catch a wrong step, not a missed one. Here
+//! the fast finders of the singles, locked candidates, locked subsets and XY/XYZ-Wings are
+//! compared, on every grid met along real solves, with their definitions written as plainly
+//! as possible (every house, digit and cell combination tried in turn): what each finder's
+//! steps do must be exactly what the definition's instances do. The related sets (subsets
+//! and fish) have the same check against their definition in their unit tests.
+
+mod common;
+
+use std::collections::BTreeSet;
+use sudolab::bitset::CellSet;
+use sudolab::candidates::Candidates;
+use sudolab::geometry::{Cell, Digit, House, HouseKind};
+use sudolab::ladder::Ladder;
+use sudolab::oracle::{self, Uniqueness};
+use sudolab::puzzle::Puzzle;
+use sudolab::solver::{Policy, Solver};
+use sudolab::technique::Technique;
+
+/// What a step does: its placement and its eliminations, as sorted (cell, digit) pairs.
+type Effect = (Option<(usize, u8)>, Vec<(usize, u8)>);
+
+fn placing(cell: Cell, digit: Digit) -> Effect {
+    (Some((cell.index(), digit.get())), Vec::new())
+}
+
+fn removing(digit: Digit, cells: CellSet) -> Effect {
+    (
+        None,
+        cells.iter().map(|c| (c.index(), digit.get())).collect(),
+    )
+}
+
+fn found(t: Technique, grid: &Candidates) -> BTreeSet<Effect> {
+    t.find_all(grid, None)
+        .iter()
+        .map(|step| {
+            let mut eliminations: Vec<(usize, u8)> = step
+                .eliminations
+                .iter()
+                .map(|(c, d)| (c.index(), d.get()))
+                .collect();
+            eliminations.sort_unstable();
+            (
+                step.placement.map(|(c, d)| (c.index(), d.get())),
+                eliminations,
+            )
+        })
+        .collect()
+}
+
+fn empty_cells(grid: &Candidates, house: House) -> Vec<Cell> {
+    house
+        .cells()
+        .iter()
+        .copied()
+        .filter(|&c| grid.value(c).is_none())
+        .collect()
+}
+
+fn places(grid: &Candidates, house: House, digit: Digit) -> Vec<Cell> {
+    house
+        .cells()
+        .iter()
+        .copied()
+        .filter(|&c| grid.has(c, digit))
+        .collect()
+}
+
+/// The last empty cell of a house, when it has one candidate.
+fn full_houses(grid: &Candidates) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for house in House::all() {
+        if let [cell] = empty_cells(grid, house)[..] {
+            let digits: Vec<Digit> = grid.candidates(cell).iter().collect();
+            if let [digit] = digits[..] {
+                out.insert(placing(cell, digit));
+            }
+        }
+    }
+    out
+}
+
+/// An empty cell with one candidate.
+fn naked_singles(grid: &Candidates) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for cell in Cell::all().filter(|&c| grid.value(c).is_none()) {
+        let digits: Vec<Digit> = grid.candidates(cell).iter().collect();
+        if let [digit] = digits[..] {
+            out.insert(placing(cell, digit));
+        }
+    }
+    out
+}
+
+/// A digit with one place in a house.
+fn hidden_singles(grid: &Candidates) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for house in House::all() {
+        for digit in Digit::all() {
+            if let [cell] = places(grid, house, digit)[..] {
+                out.insert(placing(cell, digit));
+            }
+        }
+    }
+    out
+}
+
+/// A digit with two or three places in `base`, all in `other`: it leaves the rest of `other`.
+fn locked(grid: &Candidates, base_kind: HouseKind, other_kinds: &[HouseKind]) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for base in House::all().filter(|h| h.kind() == base_kind) {
+        for digit in Digit::all() {
+            let at = places(grid, base, digit);
+            if !(2..=3).contains(&at.len()) {
+                continue;
+            }
+            for other in House::all().filter(|h| other_kinds.contains(&h.kind())) {
+                if at.iter().all(|&c| other.cell_set().contains(c)) {
+                    let targets: CellSet = other
+                        .cells()
+                        .iter()
+                        .copied()
+                        .filter(|&c| !base.cell_set().contains(c) && grid.has(c, digit))
+                        .collect();
+                    if !targets.is_empty() {
+                        out.insert(removing(digit, targets));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `size` empty cells of a box/line intersection holding `size` digits between them, which
+/// remove something both from the rest of the box and from the line outside the box.
+fn locked_subsets(grid: &Candidates, size: usize) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for box_ in House::all().filter(|h| h.kind() == HouseKind::Box) {
+        for line in House::all().filter(|h| h.kind() != HouseKind::Box) {
+            let shared: Vec<Cell> = line
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&c| box_.cell_set().contains(c) && grid.value(c).is_none())
+                .collect();
+            let choices: Vec<Vec<Cell>> = match size {
+                2 => (0..shared.len())
+                    .flat_map(|i| (i + 1..shared.len()).map(move |j| (i, j)))
+                    .map(|(i, j)| vec![shared[i], shared[j]])
+                    .collect(),
+                _ if shared.len() == 3 => vec![shared.clone()],
+                _ => Vec::new(),
+            };
+            for cells in choices {
+                let digits = cells.iter().fold(grid.candidates(cells[0]), |acc, &c| {
+                    acc | grid.candidates(c)
+                });
+                if digits.len() as usize != size {
+                    continue;
+                }
+                let others = |house: House, skip: House| -> Vec<Cell> {
+                    house
+                        .cells()
+                        .iter()
+                        .copied()
+                        .filter(|c| !cells.contains(c) && !skip.cell_set().contains(*c))
+                        .collect()
+                };
+                let in_box = others(box_, line);
+                let in_box: Vec<Cell> = in_box
+                    .into_iter()
+                    .chain(shared.iter().copied().filter(|c| !cells.contains(c)))
+                    .collect();
+                let in_line = others(line, box_);
+                let hits = |targets: &[Cell]| {
+                    targets
+                        .iter()
+                        .any(|&c| digits.iter().any(|d| grid.has(c, d)))
+                };
+                if !(hits(&in_box) && hits(&in_line)) {
+                    continue;
+                }
+                let mut eliminations: Vec<(usize, u8)> = in_box
+                    .iter()
+                    .chain(&in_line)
+                    .flat_map(|&c| {
+                        digits
+                            .iter()
+                            .filter(move |&d| grid.has(c, d))
+                            .map(move |d| (c.index(), d.get()))
+                    })
+                    .collect();
+                eliminations.sort_unstable();
+                out.insert((None, eliminations));
+            }
+        }
+    }
+    out
+}
+
+fn digits_of(grid: &Candidates, cell: Cell) -> Vec<Digit> {
+    grid.candidates(cell).iter().collect()
+}
+
+/// The cells other than `pattern` that see every cell of `pattern` and hold `digit`.
+fn seeing_all(grid: &Candidates, pattern: &[Cell], digit: Digit) -> CellSet {
+    Cell::all()
+        .filter(|c| !pattern.contains(c) && pattern.iter().all(|p| p.sees(*c)))
+        .filter(|&c| grid.has(c, digit))
+        .collect()
+}
+
+/// Pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves what sees both pincers.
+fn xy_wings(grid: &Candidates) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    let bivalue: Vec<Cell> = Cell::all()
+        .filter(|&c| grid.candidates(c).len() == 2)
+        .collect();
+    for &pivot in &bivalue {
+        let [x, y] = digits_of(grid, pivot)[..] else {
+            unreachable!()
+        };
+        for &a in bivalue.iter().filter(|&&a| pivot.sees(a)) {
+            for &b in bivalue.iter().filter(|&&b| pivot.sees(b) && b != a) {
+                let (da, db) = (grid.candidates(a), grid.candidates(b));
+                // a holds x and z, b holds y and z, z being neither x nor y.
+                let Some(z) = (da & db).iter().next() else {
+                    continue;
+                };
+                let shape =
+                    (da & db).len() == 1 && z != x && z != y && da.contains(x) && db.contains(y);
+                if shape {
+                    let targets = seeing_all(grid, &[a, b], z) - CellSet::single(pivot);
+                    if !targets.is_empty() {
+                        out.insert(removing(z, targets));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves what sees all three.
+fn xyz_wings(grid: &Candidates) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for pivot in Cell::all().filter(|&c| grid.candidates(c).len() == 3) {
+        let digits = grid.candidates(pivot);
+        let pincers: Vec<Cell> = Cell::all()
+            .filter(|&c| pivot.sees(c) && grid.candidates(c).len() == 2)
+            .filter(|&c| grid.candidates(c).is_subset_of(digits))
+            .collect();
+        for (i, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[i + 1..] {
+                let common = grid.candidates(a) & grid.candidates(b);
+                if common.len() != 1 {
+                    continue;
+                }
+                let z = common.iter().next().unwrap();
+                let targets = seeing_all(grid, &[pivot, a, b], z);
+                if !targets.is_empty() {
+                    out.insert(removing(z, targets));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every grid met along solves of a slice of the bundled Sudoku Exchange sample.
+fn grids() -> Vec<Candidates> {
+    let stride = if cfg!(debug_assertions) { 400 } else { 20 };
+    let lines = common::puzzle_lines(&common::data_file("sudoku_exchange_4k.txt"));
+    assert_eq!(lines.len(), 4_413);
+    let solver = Solver::new(
+        Ladder::default().with(Technique::BruteForce),
+        Policy::Single,
+    );
+    let mut grids = Vec::new();
+    for line in lines.iter().step_by(stride) {
+        let puzzle = Puzzle::parse_line(line).unwrap();
+        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
+            panic!("{puzzle}: no unique solution");
+        };
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        for step in &solver.solve(&puzzle, Some(&solution)).steps {
+            grids.push(grid.clone());
+            grid.apply(step);
+        }
+    }
+    grids
+}
+
+#[test]
+fn finders_find_exactly_what_their_definitions_say() {
+    use HouseKind::{Box, Column, Row};
+    type Definition = fn(&Candidates) -> BTreeSet<Effect>;
+    let definitions: [(Technique, Definition); 9] = [
+        (Technique::FullHouse, full_houses),
+        (Technique::NakedSingle, naked_singles),
+        (Technique::HiddenSingle, hidden_singles),
+        (Technique::LockedCandidatesPointing, |g| {
+            locked(g, Box, &[Row, Column])
+        }),
+        (Technique::LockedCandidatesClaiming, |g| {
+            let mut out = locked(g, Row, &[Box]);
+            out.extend(locked(g, Column, &[Box]));
+            out
+        }),
+        (Technique::LockedPair, |g| locked_subsets(g, 2)),
+        (Technique::LockedTriple, |g| locked_subsets(g, 3)),
+        (Technique::XyWing, xy_wings),
+        (Technique::XyzWing, xyz_wings),
+    ];
+    let grids = grids();
+    let mut instances = [0usize; 9];
+    for grid in &grids {
+        for (n, (technique, definition)) in definitions.iter().enumerate() {
+            let expected = definition(grid);
+            let actual = found(*technique, grid);
+            assert_eq!(actual, expected, "{technique} in\n{grid}");
+            instances[n] += expected.len();
+        }
+    }
+    for ((technique, _), count) in definitions.iter().zip(instances) {
+        eprintln!("{technique}: {count} instances");
+        assert!(
+            count > 0,
+            "{technique} never occurs in {} grids",
+            grids.len()
+        );
+    }
+}

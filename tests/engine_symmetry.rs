@@ -1,0 +1,189 @@
+//! Every technique in every orientation, on real grids: the rules of Sudoku do not change
+//! when the grid is transposed (rows become columns, boxes map to boxes), when rows are
+//! permuted within a band or bands are swapped, or when digits are renamed, so neither may
+//! what a technique finds. For each grid met along real solves, every technique of the
+//! catalogue (brute force aside: it picks a cell by reading order) must find in each mapped
+//! grid exactly the mapped placements and eliminations it finds in the original. And
+//! every step any of them reports changes the grid it was found in.
+//!
+//! The unit tests check each technique on crafted grids, usually in one or two
+//! orientations; this checks the other orientations of every technique at once, on grids
+//! where all of them occur.
+
+mod common;
+
+use std::collections::BTreeSet;
+use sudolab::candidates::Candidates;
+use sudolab::geometry::{Cell, Digit};
+use sudolab::ladder::Ladder;
+use sudolab::oracle::{self, Uniqueness};
+use sudolab::puzzle::Puzzle;
+use sudolab::solver::{Policy, Solver};
+use sudolab::step::Step;
+use sudolab::technique::Technique;
+
+/// A map of the grid onto itself: where each cell goes and what each digit becomes.
+struct Symmetry {
+    name: &'static str,
+    cell: fn(Cell) -> Cell,
+    digit: fn(Digit) -> Digit,
+}
+
+fn transposed(cell: Cell) -> Cell {
+    Cell::at(cell.col(), cell.row())
+}
+
+/// Rows of the first band in reverse order, the second and third bands swapped.
+fn rows_permuted(cell: Cell) -> Cell {
+    let row = match cell.row() {
+        r @ 0..3 => 2 - r,
+        r @ 3..6 => r + 3,
+        r => r - 3,
+    };
+    Cell::at(row, cell.col())
+}
+
+/// 1 -> 2 -> ... -> 9 -> 1.
+fn next_digit(digit: Digit) -> Digit {
+    Digit::new(digit.get() % 9 + 1)
+}
+
+const SYMMETRIES: [Symmetry; 3] = [
+    Symmetry {
+        name: "transposed",
+        cell: transposed,
+        digit: |d| d,
+    },
+    Symmetry {
+        name: "rows permuted within and across bands",
+        cell: rows_permuted,
+        digit: |d| d,
+    },
+    Symmetry {
+        name: "digits renamed",
+        cell: |c| c,
+        digit: next_digit,
+    },
+];
+
+/// `grid` mapped by `symmetry`: set cells first, then the candidates of the empty ones.
+fn map_grid(grid: &Candidates, symmetry: &Symmetry) -> Candidates {
+    let mut mapped = Candidates::empty();
+    for cell in Cell::all() {
+        if let Some(digit) = grid.value(cell) {
+            mapped.place((symmetry.cell)(cell), (symmetry.digit)(digit));
+        }
+    }
+    for cell in Cell::all().filter(|&c| grid.value(c).is_none()) {
+        for digit in Digit::all().filter(|&d| !grid.has(cell, d)) {
+            mapped.eliminate((symmetry.cell)(cell), (symmetry.digit)(digit));
+        }
+    }
+    mapped
+}
+
+/// What a step does, as sorted (cell index, digit) lists: its placement and eliminations.
+type Effect = (Option<(usize, u8)>, Vec<(usize, u8)>);
+
+fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
+    let map = |(cell, digit): (Cell, Digit)| match symmetry {
+        Some(s) => ((s.cell)(cell).index(), (s.digit)(digit).get()),
+        None => (cell.index(), digit.get()),
+    };
+    let mut eliminations: Vec<(usize, u8)> = step.eliminations.iter().map(map).collect();
+    eliminations.sort_unstable();
+    (step.placement.map(map), eliminations)
+}
+
+/// Grids met along solves of a slice of the bundled Sudoku Exchange sample with the
+/// standard ladder and the fallback: every grid of each solve.
+fn grids() -> Vec<Candidates> {
+    let stride = if cfg!(debug_assertions) { 800 } else { 80 };
+    let lines = common::puzzle_lines(&common::data_file("sudoku_exchange_4k.txt"));
+    assert_eq!(lines.len(), 4_413);
+    let solver = Solver::new(
+        Ladder::default().with(Technique::BruteForce),
+        Policy::Single,
+    );
+    let mut grids = Vec::new();
+    for line in lines.iter().step_by(stride) {
+        let puzzle = Puzzle::parse_line(line).unwrap();
+        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
+            panic!("{puzzle}: no unique solution");
+        };
+        let report = solver.solve(&puzzle, Some(&solution));
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        for step in &report.steps {
+            grids.push(grid.clone());
+            grid.apply(step);
+        }
+    }
+    grids
+}
+
+#[test]
+fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress() {
+    let grids = grids();
+    let mut found = vec![0usize; Technique::COUNT];
+    let mut failures = Vec::new();
+    for grid in &grids {
+        for symmetry in &SYMMETRIES {
+            let mapped = map_grid(grid, symmetry);
+            for &t in Technique::ALL {
+                if t == Technique::BruteForce {
+                    continue;
+                }
+                let steps = t.find_all(grid, None);
+                found[t.index()] += steps.len();
+                // Whatever a technique reports changes the grid: a placement of one of the
+                // cell's candidates, or eliminations of candidates still there.
+                for step in &steps {
+                    let placing_a_candidate = step
+                        .placement
+                        .is_none_or(|(cell, digit)| grid.has(cell, digit));
+                    let mut after = grid.clone();
+                    assert!(
+                        placing_a_candidate && !after.apply(step).is_empty(),
+                        "{step} changes nothing in\n{grid}"
+                    );
+                }
+                let expected: BTreeSet<Effect> =
+                    steps.iter().map(|s| effect(s, Some(symmetry))).collect();
+                let actual: BTreeSet<Effect> = t
+                    .find_all(&mapped, None)
+                    .iter()
+                    .map(|s| effect(s, None))
+                    .collect();
+                if expected != actual && failures.len() < 5 {
+                    failures.push(format!(
+                        "{t}, {}: original finds\n  {}\nmapped finds\n  {}\nin\n{grid}",
+                        symmetry.name,
+                        steps
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                            .join("\n  "),
+                        t.find_all(&mapped, None)
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                            .join("\n  "),
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    eprintln!("{} grids", grids.len());
+    // The grids are varied enough that every technique finds something in them, so no
+    // technique passes for finding nothing anywhere.
+    for &t in Technique::ALL {
+        eprintln!("{t}: {} steps", found[t.index()]);
+    }
+    let missing: Vec<&str> = Technique::ALL
+        .iter()
+        .filter(|&&t| t != Technique::BruteForce && found[t.index()] == 0)
+        .map(|t| t.name())
+        .collect();
+    assert!(missing.is_empty(), "never found: {missing:?}");
+}
