@@ -465,14 +465,37 @@ fn a_closed_stdout_ends_the_run_quietly() {
 
 #[test]
 fn version_names_the_commit() {
-    sudolab()
-        .arg("--version")
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with(format!(
-            "sudolab {} (commit ",
-            env!("CARGO_PKG_VERSION")
-        )));
+    let output = sudolab().arg("--version").output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let commit = text
+        .strip_prefix(&format!("sudolab {} (commit ", env!("CARGO_PKG_VERSION")))
+        .and_then(|rest| rest.trim_end().strip_suffix(')'))
+        .unwrap_or_else(|| panic!("{text}"));
+    // In a git checkout of this crate, the commit checked out; outside one (a tarball),
+    // "unknown".
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let top = git(&["rev-parse", "--show-toplevel"]).map(std::path::PathBuf::from);
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .canonicalize()
+        .unwrap();
+    match top.and_then(|t| t.canonicalize().ok()) {
+        Some(top) if top == here => {
+            assert_eq!(
+                Some(commit.to_string()),
+                git(&["rev-parse", "--short=12", "HEAD"])
+            );
+        }
+        _ => assert_eq!(commit, "unknown"),
+    }
 }
 
 #[test]
@@ -829,4 +852,29 @@ fn the_progress_bar_shows_on_a_terminal_only_and_not_when_quiet() {
         stderr.contains("puzzles/s") && !stderr.contains("ETA"),
         "{stderr}"
     );
+}
+
+#[test]
+fn stdin_from_a_file_has_a_known_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    let input = data_file("tdoku_test_puzzles.txt");
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudolab"))
+        .args(["run", "-", "--quiet", "--ladder", "singles", "--out"])
+        .arg(&out)
+        .stdin(std::fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out.csv.meta.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(meta["inputs"][0]["path"], "-");
+    assert_eq!(
+        meta["inputs"][0]["bytes"],
+        std::fs::metadata(&input).unwrap().len(),
+        "the size the progress bar's ETA needs"
+    );
+    assert_eq!(read_rows(&std::fs::read(&out).unwrap()).1.len(), 43);
 }

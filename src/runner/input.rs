@@ -49,7 +49,7 @@ impl Input {
         Input {
             name: "-".to_string(),
             path: None,
-            size: None,
+            size: stdin_file_size(),
         }
     }
 
@@ -81,6 +81,21 @@ impl Input {
         };
         Ok(BufReader::with_capacity(1 << 16, source))
     }
+}
+
+/// The size of stdin when it is a regular file (`sudolab run - < puzzles.txt`), so the
+/// progress bar can show an ETA; `None` for a pipe or a terminal.
+#[cfg(unix)]
+fn stdin_file_size() -> Option<u64> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let meta = File::from(fd).metadata().ok()?;
+    meta.is_file().then_some(meta.len())
+}
+
+#[cfg(not(unix))]
+fn stdin_file_size() -> Option<u64> {
+    None
 }
 
 /// Where one puzzle line came from and where its text sits in its chunk.
