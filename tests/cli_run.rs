@@ -878,3 +878,27 @@ fn stdin_from_a_file_has_a_known_size() {
     );
     assert_eq!(read_rows(&std::fs::read(&out).unwrap()).1.len(), 43);
 }
+
+#[test]
+fn the_header_is_the_issues_column_list() {
+    let output = sudolab()
+        .args([
+            "run",
+            "-",
+            "--quiet",
+            "--ladder",
+            "n1,h1,x-wing",
+            "--solution",
+        ])
+        .args(["--fallback", "brute-force"])
+        .write_stdin(format!("{VERY_EASY}\n"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "source,line,puzzle,givens,status,steps,placements,eliminations,hardest,score,level,\
+         micros,error,naked-single,hidden-single,x-wing,brute-force,solution"
+    );
+}
