@@ -14,7 +14,11 @@ pub struct Ladder {
 /// Why a ladder specification was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LadderError {
-    #[error("unknown technique {name:?}; valid names and codes: {}", valid_names())]
+    #[error(
+        "unknown technique {name:?}; valid names and codes: {}; presets: {}",
+        valid_names(),
+        preset_names()
+    )]
     Unknown { name: String },
     #[error("technique {0} appears twice in the ladder")]
     Duplicate(Technique),
@@ -28,6 +32,11 @@ fn valid_names() -> String {
         .map(|t| format!("{} ({})", t.name(), t.code()))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+fn preset_names() -> String {
+    let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+    names.join(", ")
 }
 
 /// A named ladder.
@@ -215,6 +224,10 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("naked-single (n1)"));
+        assert!(
+            err.to_string()
+                .ends_with("presets: singles, blog, standard")
+        );
         assert_eq!(
             Ladder::parse("n1,naked-single"),
             Err(LadderError::Duplicate(NakedSingle))

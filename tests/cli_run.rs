@@ -7,7 +7,7 @@ use assert_cmd::Command;
 use common::{data_file, puzzle_lines};
 use predicates::prelude::*;
 use proptest::prelude::*;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use sudolab::record::{Columns, Record, Status};
 
@@ -185,6 +185,10 @@ fn an_unknown_technique_exits_2_naming_it_and_the_valid_ones() {
     assert!(stderr.contains("--ladder"), "{stderr}");
     assert!(stderr.contains("\"wibble\""), "{stderr}");
     assert!(stderr.contains("x-wing (bf2)"), "{stderr}");
+    assert!(
+        stderr.contains("presets: singles, blog, standard"),
+        "{stderr}"
+    );
     assert!(output.stdout.is_empty(), "nothing runs");
 }
 
@@ -196,6 +200,7 @@ fn a_missing_file_is_named_and_the_other_files_still_run() {
         .arg("run")
         .arg(data_file("blog.txt"))
         .arg("no-such-puzzles.txt")
+        .arg(dir.path())
         .arg(data_file("tdoku_test_puzzles.txt"))
         .arg("--out")
         .arg(&out)
@@ -207,13 +212,20 @@ fn a_missing_file_is_named_and_the_other_files_still_run() {
         stderr.contains("cannot read no-such-puzzles.txt"),
         "{stderr}"
     );
+    assert!(
+        stderr.contains(&format!(
+            "cannot read {}: is a directory",
+            dir.path().display()
+        )),
+        "{stderr}"
+    );
     let (_, rows) = read_rows(&std::fs::read(&out).unwrap());
     assert_eq!(rows.len(), 19 + 43);
     let meta: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(dir.path().join("out.csv.meta.json")).unwrap(),
     )
     .unwrap();
-    assert_eq!(meta["totals"]["input_errors"], 1);
+    assert_eq!(meta["totals"]["input_errors"], 2);
     assert_eq!(meta["inputs"][1]["path"], "no-such-puzzles.txt");
     assert!(meta["inputs"][1]["error"].is_string());
 }
@@ -453,14 +465,37 @@ fn a_closed_stdout_ends_the_run_quietly() {
 
 #[test]
 fn version_names_the_commit() {
-    sudolab()
-        .arg("--version")
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with(format!(
-            "sudolab {} (commit ",
-            env!("CARGO_PKG_VERSION")
-        )));
+    let output = sudolab().arg("--version").output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let commit = text
+        .strip_prefix(&format!("sudolab {} (commit ", env!("CARGO_PKG_VERSION")))
+        .and_then(|rest| rest.trim_end().strip_suffix(')'))
+        .unwrap_or_else(|| panic!("{text}"));
+    // In a git checkout of this crate, the commit checked out; outside one (a tarball),
+    // "unknown".
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let top = git(&["rev-parse", "--show-toplevel"]).map(std::path::PathBuf::from);
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .canonicalize()
+        .unwrap();
+    match top.and_then(|t| t.canonicalize().ok()) {
+        Some(top) if top == here => {
+            assert_eq!(
+                Some(commit.to_string()),
+                git(&["rev-parse", "--short=12", "HEAD"])
+            );
+        }
+        _ => assert_eq!(commit, "unknown"),
+    }
 }
 
 #[test]
@@ -579,4 +614,291 @@ proptest! {
         prop_assert!(matches!(output.status.code(), Some(0..=2)), "{args:?}: {output:?}");
         prop_assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
+}
+
+/// Waits up to a minute for `path` to hold `lines` lines; false if it never does.
+fn wait_for_lines(path: &Path, lines: usize) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::time::Instant::now() < deadline {
+        if std::fs::read(path)
+            .is_ok_and(|bytes| bytes.iter().filter(|&&b| b == b'\n').count() >= lines)
+        {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn rows_follow_a_slow_pipe_and_an_interrupted_run_keeps_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudolab"))
+        .args(["run", "-", "--ladder", "singles", "--quiet", "--out"])
+        .arg(&out)
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Three puzzle lines, far fewer than a chunk, and the pipe stays open.
+    write!(
+        stdin,
+        "{VERY_EASY}\n# note\n{}\n{VERY_EASY}\n",
+        &VERY_EASY[..9]
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    let arrived = wait_for_lines(&out, 4);
+    // Interrupt the run as Ctrl-C or a crash would, before its input ends.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    assert!(arrived, "the rows came while stdin was still open");
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(bytes.ends_with(b"\n"), "no half row");
+    let (_, rows) = read_rows(&bytes);
+    let lines: Vec<(u64, Status)> = rows.iter().map(|r| (r.line, r.status)).collect();
+    assert_eq!(
+        lines,
+        [
+            (1, Status::Solved),
+            (3, Status::Invalid),
+            (4, Status::Solved)
+        ]
+    );
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out.csv.meta.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        meta["complete"], false,
+        "the sidecar says the run did not end"
+    );
+    assert!(meta["finished"].is_null());
+}
+
+#[test]
+fn a_stdout_closed_before_the_header_ends_the_run_quietly() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader); // nobody will ever read: the very first write fails
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudolab"))
+        .arg("run")
+        .arg(data_file("blog.txt"))
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert!(output.stderr.is_empty(), "quietly: {}", stderr_of(&output));
+}
+
+#[test]
+fn a_closed_stderr_is_no_panic() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudolab"))
+        .arg("run")
+        .arg(data_file("blog.txt"))
+        .arg("no-such-file.txt")
+        .arg("--out")
+        .arg(&out)
+        .stderr(writer)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "the missing file, not a panic (101)"
+    );
+    let (_, rows) = read_rows(&std::fs::read(&out).unwrap());
+    assert_eq!(rows.len(), 19);
+}
+
+#[test]
+fn lines_that_are_not_puzzles_are_named_on_stderr_unless_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.txt");
+    let mut text = format!("{VERY_EASY}\n");
+    for i in 0..12 {
+        text += &format!("{}\n", &VERY_EASY[..60 + i]);
+    }
+    std::fs::write(&path, text).unwrap();
+    let output = sudolab()
+        .arg("run")
+        .arg(&path)
+        .args(["--ladder", "singles"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "invalid lines are data");
+    let stderr = stderr_of(&output);
+    let name = path.to_str().unwrap();
+    assert!(
+        stderr.contains(&format!(
+            "sudolab: {name}:2: not a puzzle: too short: 60 cells, a puzzle has 81\n"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{name}:11: not a puzzle")),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains(&format!("{name}:12:")),
+        "ten named at most: {stderr}"
+    );
+    assert!(
+        stderr.contains("10 of the 12 invalid lines are named above"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("by status: solved 1, invalid 12"),
+        "{stderr}"
+    );
+    assert_eq!(read_rows(&output.stdout).1.len(), 13);
+    let quiet = sudolab()
+        .arg("run")
+        .arg(&path)
+        .args(["--ladder", "singles", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(quiet.stderr.is_empty(), "{}", stderr_of(&quiet));
+}
+
+#[test]
+fn help_teaches_every_option_of_the_issue() {
+    let output = sudolab().args(["run", "--help"]).output().unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    for needle in [
+        "[FILE]...",
+        "--ladder",
+        "--policy",
+        "--fallback",
+        "--out",
+        "--threads",
+        "--skip",
+        "--limit",
+        "--verify",
+        "--solution",
+        "--quiet",
+        "singles",
+        "blog",
+        "standard",
+        "n1,h1,lc1,n2",
+        "FILE.csv.meta.json",
+        "Exit codes",
+        "multiple-solutions",
+        "[scores]",
+        "Examples",
+    ] {
+        assert!(help.contains(needle), "{needle:?} missing from run --help");
+    }
+    let short = sudolab().args(["run", "-h"]).output().unwrap();
+    let short = String::from_utf8(short.stdout).unwrap();
+    assert!(
+        short.lines().count() < help.lines().count() / 2,
+        "-h is a summary"
+    );
+}
+
+/// Runs `command` under `script`, which gives it a terminal, and returns what the terminal
+/// showed; `None` (saying so) where `script` is not installed.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let script = Path::new("/usr/bin/script");
+    if !script.exists() {
+        eprintln!("skipping: /usr/bin/script is not installed");
+        return None;
+    }
+    let output = std::process::Command::new(script)
+        .args(["-qec", command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn the_progress_bar_shows_on_a_terminal_only_and_not_when_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = format!(
+        "'{}' run '{}' --ladder singles --out '{}'",
+        assert_cmd::cargo::cargo_bin("sudolab").display(),
+        data_file("sudoku_exchange_4k.txt").display(),
+        dir.path().join("out.csv").display()
+    );
+    let Some(shown) = on_a_terminal(&command) else {
+        return;
+    };
+    assert!(shown.contains("ETA"), "a bar with an ETA: {shown}");
+    assert!(shown.contains("puzzles/s"), "{shown}");
+    let quiet = on_a_terminal(&(command.clone() + " --quiet")).unwrap();
+    assert!(
+        !quiet.contains("ETA") && !quiet.contains("puzzles/s"),
+        "{quiet}"
+    );
+    // Not a terminal: the summary, and no bar.
+    let output = sudolab()
+        .arg("run")
+        .arg(data_file("tdoku_test_puzzles.txt"))
+        .args(["--ladder", "singles"])
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("puzzles/s") && !stderr.contains("ETA"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn stdin_from_a_file_has_a_known_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    let input = data_file("tdoku_test_puzzles.txt");
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudolab"))
+        .args(["run", "-", "--quiet", "--ladder", "singles", "--out"])
+        .arg(&out)
+        .stdin(std::fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out.csv.meta.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(meta["inputs"][0]["path"], "-");
+    assert_eq!(
+        meta["inputs"][0]["bytes"],
+        std::fs::metadata(&input).unwrap().len(),
+        "the size the progress bar's ETA needs"
+    );
+    assert_eq!(read_rows(&std::fs::read(&out).unwrap()).1.len(), 43);
+}
+
+#[test]
+fn the_header_is_the_issues_column_list() {
+    let output = sudolab()
+        .args([
+            "run",
+            "-",
+            "--quiet",
+            "--ladder",
+            "n1,h1,x-wing",
+            "--solution",
+        ])
+        .args(["--fallback", "brute-force"])
+        .write_stdin(format!("{VERY_EASY}\n"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "source,line,puzzle,givens,status,steps,placements,eliminations,hardest,score,level,\
+         micros,error,naked-single,hidden-single,x-wing,brute-force,solution"
+    );
 }

@@ -45,10 +45,15 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("sudolab: {err:#}");
+            eprint(&format!("sudolab: {err:#}\n"));
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes `text` to standard error; unlike `eprint!`, a closed stderr is no panic.
+fn eprint(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Writes `bytes` to standard output; a closed pipe (`| head`) is not an error.

@@ -6,7 +6,7 @@ use crate::ladder_config::{Fallback, LadderConfig, LadderConfigError};
 use crate::record::Status;
 use crate::runner::output::Target;
 use crate::runner::summary::summary;
-use crate::runner::{self, RunConfig, RunReport};
+use crate::runner::{self, INVALID_NOTICES, Notice, RunConfig, RunReport};
 use crate::solver::Policy;
 use anyhow::bail;
 use clap::ValueEnum;
@@ -14,7 +14,9 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = r#"Progress: a bar on stderr (when it is a terminal) with puzzles/s, and an ETA when the
+input size is known (files, or --limit); --quiet hides it and the closing summary.
+
 Output: one CSV row per puzzle line, in input order at any thread count (blank lines and
 lines starting with '#' are not puzzles). Columns: source, line, puzzle, givens, status,
 steps, placements, eliminations, hardest, score, level, micros, error, one count column per
@@ -23,52 +25,87 @@ results records version, commit, command line, ladder, inputs, times and totals.
 
 Status: solved | stuck (logic alone stops) | no-solution | multiple-solutions | invalid
 (not a puzzle; `error` says why) | unsound (a step contradicted the solution: a bug).
+Every puzzle is checked for a unique solution by a brute-force oracle before logic runs.
+score is the sum of the steps' HoDoKu base scores; level (easy, medium, hard, unfair,
+extreme) is HoDoKu's rule, given for solved puzzles.
 
 Exit codes: 0 every line was processed (invalid puzzles are data, not failures); 1 a step
 was unsound; 2 usage, configuration or I/O error (an unreadable input is reported and the
 others still run).
 
+Ladder file (--ladder FILE.toml; --policy and --fallback on the command line win):
+  techniques = ["n1", "h1", "lc1", "x-wing"]   # or one string: "standard", "n1,h1,lc1"
+  policy = "sweep"                              # single | sweep
+  fallback = "brute-force"                      # none | brute-force
+  [scores]                                      # base scores (HoDoKu's by default)
+  x-wing = 150
+  [levels]                                      # easy | medium | hard | unfair | extreme
+  x-wing = "hard"
+
 Examples:
   sudolab run data/sudoku_exchange_4k.txt --out results.csv
   sudolab run data/blog.txt --ladder blog --policy sweep --out blog.csv
   sudolab run data/sudoku17.txt --ladder singles --fallback brute-force --limit 1000 -o s.csv
-  cat puzzles.txt | sudolab run --ladder n1,h1,lc1,lc2 --quiet > out.csv";
+  sudolab run data/tdoku_test_puzzles.txt --ladder my-ladder.toml --verify -o t.csv
+  cat puzzles.txt | sudolab run --ladder n1,h1,lc1,lc2 --quiet > out.csv
+  sudolab run data/sudoku17.txt | head -5"#;
 
 /// Grade puzzle files with a ladder of human techniques: one CSV row per puzzle, on all cores.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = AFTER_HELP)]
 pub struct RunArgs {
-    /// Puzzle files, one puzzle per line: 81 cells, digits for givens, '.' or '0' for blanks;
-    /// text after the cells (set off by a space, '#', ',', ';' or '|') is ignored.
-    /// '-' or no file reads stdin.
+    /// Puzzle files, one puzzle a line; '-' (or none, with a pipe) reads stdin
+    ///
+    /// A puzzle line is 81 cells: digits for givens, '.' or '0' for blanks; text after the
+    /// cells (set off by a space, '#', ',', ';' or '|') is ignored. Blank lines and lines
+    /// starting with '#' are skipped. Files are read one after the other, as they stream.
     #[arg(value_name = "FILE")]
     inputs: Vec<PathBuf>,
 
-    /// The techniques to try, simplest first: a preset (singles, blog, standard), a comma
-    /// list of technique names or HoDoKu codes ("n1,h1,lc1,n2"), or a TOML ladder file
-    /// (*.toml: techniques, policy, fallback, [scores], [levels]). `sudolab techniques`
-    /// lists the names.
+    /// Techniques to try, simplest first: a preset, a comma list, or a .toml file
+    ///
+    /// Presets: singles (full-house, naked-single, hidden-single); blog (the blog solver's
+    /// order: naked singles, pairs, triples, hidden singles, pairs, triples, locked
+    /// candidates, X-Wing, Swordfish, Jellyfish, XY-Wing, XYZ-Wing); standard (HoDoKu's
+    /// default order, restricted to the techniques sudolab has).
+    ///
+    /// A comma list names techniques or their HoDoKu codes in order: "n1,h1,lc1,n2" or
+    /// "naked-single,hidden-single,x-wing". `sudolab techniques` lists them all.
+    ///
+    /// A file ending in .toml sets the techniques and, optionally, the policy, the fallback
+    /// and HoDoKu's base scores and levels (see "Ladder file" below).
     #[arg(short, long, value_name = "LADDER", default_value = "standard",
           value_parser = parse_ladder)]
     ladder: Box<LadderConfig>,
 
-    /// How much one technique does before the ladder restarts from the top: one pattern
-    /// instance (single, HoDoKu's way) or every instance it finds (sweep) [default: single,
-    /// or the ladder file's]
+    /// One pattern per step (single) or all a technique finds (sweep) [default: single]
+    ///
+    /// After each step the ladder starts again from the top. With single (HoDoKu's way) a
+    /// step applies one instance of a pattern; with sweep it applies every instance the
+    /// technique finds at once. A ladder file may set it; this option wins.
     #[arg(long, value_enum)]
     policy: Option<PolicyArg>,
 
-    /// What happens when logic stops: the puzzle is stuck (none), or Brute Force sets a
-    /// cell from the solution and logic goes on (brute-force) [default: none, or the ladder
-    /// file's]
+    /// When logic stops: stay stuck (none) or set a cell by brute force [default: none]
+    ///
+    /// With none the puzzle's status is stuck. With brute-force a cell is set from the
+    /// unique solution, counted in the brute-force column (and graded extreme), and logic
+    /// goes on until the puzzle is solved. A ladder file may set it; this option wins.
     #[arg(long, value_enum)]
     fallback: Option<FallbackArg>,
 
-    /// Where the CSV goes; '-' is stdout. A file gets a FILE.meta.json sidecar.
+    /// Where the CSV goes; '-' is stdout
+    ///
+    /// A file FILE.csv gets a sidecar FILE.csv.meta.json naming the version, commit, command
+    /// line, ladder, policy, fallback, threads, inputs, times and totals. Rows are written a
+    /// chunk at a time, so an interrupted run keeps the rows it finished.
     #[arg(short, long, value_name = "FILE.csv", default_value = "-")]
     out: PathBuf,
 
     /// Worker threads [default: one per core]
+    ///
+    /// The rows are the same, in the same order, whatever the number (the micros column
+    /// aside).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     threads: Option<u32>,
 
@@ -80,8 +117,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
 
-    /// Check every step against the unique solution as it is taken (a solve is always
-    /// checked at its end).
+    /// Check every step against the unique solution as it is taken
+    ///
+    /// A solve is always checked at its end; with --verify the first wrong step is caught
+    /// when it is taken. A wrong step makes the row unsound and the exit code 1.
     #[arg(long)]
     verify: bool,
 
@@ -89,7 +128,10 @@ pub struct RunArgs {
     #[arg(long)]
     solution: bool,
 
-    /// No progress bar and no summary on stderr (problems are still reported).
+    /// No progress bar and no summary on stderr
+    ///
+    /// Unreadable inputs and unsound steps are still reported; lines that are not puzzles
+    /// are not named (their rows say why).
     #[arg(short, long)]
     quiet: bool,
 }
@@ -172,15 +214,25 @@ impl RunArgs {
 pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
     let quiet = args.quiet;
     let config = args.config()?;
-    let report = runner::run(&config, &mut |notice| eprintln!("sudolab: {notice}"))?;
+    let report = runner::run(&config, &mut |notice| {
+        // Lines that are not puzzles are data (their rows say why): named unless quiet.
+        if !(quiet && matches!(notice, Notice::Invalid { .. })) {
+            super::eprint(&format!("sudolab: {notice}\n"));
+        }
+    })?;
     if report.broken_pipe {
         return Ok(ExitCode::SUCCESS);
     }
     if !quiet {
-        eprint!(
-            "{}",
-            summary(&report.totals, report.elapsed, report.threads)
-        );
+        let invalid = report.totals.status(Status::Invalid);
+        let mut text = summary(&report.totals, report.elapsed, report.threads);
+        if invalid > INVALID_NOTICES {
+            text += &format!(
+                "  ({INVALID_NOTICES} of the {invalid} invalid lines are named above; \
+                 the error column says why for each)\n"
+            );
+        }
+        super::eprint(&text);
     }
     Ok(exit_code(&report))
 }
@@ -230,6 +282,27 @@ mod tests {
             threads: 1,
             elapsed: Duration::ZERO,
         }
+    }
+
+    #[test]
+    fn the_ladder_file_shown_in_the_help_is_a_valid_one() {
+        let example: String = AFTER_HELP
+            .lines()
+            .skip_while(|l| !l.starts_with("Ladder file"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(|l| l.trim_start().to_string() + "\n")
+            .collect();
+        assert!(example.starts_with("techniques = "), "{example}");
+        let config = LadderConfig::from_toml(&example, std::path::Path::new("help.toml"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            config.ladder.to_string(),
+            "naked-single,hidden-single,locked-candidates-pointing,x-wing"
+        );
+        assert_eq!(config.policy, Some(Policy::Sweep));
+        assert_eq!(config.fallback, Some(Fallback::BruteForce));
+        assert_eq!(config.scores.score(crate::technique::Technique::XWing), 150);
     }
 
     #[test]

@@ -8,11 +8,15 @@
 //! [`MAX_LINE_BYTES`] keeps only its start (with its full length noted) so memory stays
 //! bounded whatever the input.
 //!
+//! Input is read as it comes: a chunk from stdin or a pipe ends early when the lines read so
+//! far are all that is waiting, so a slow producer's puzzles are graded (and their rows
+//! written) without waiting for a full chunk or the end of the input.
+//!
 //! An input that cannot be opened or read is reported through a callback and skipped; the
 //! others are still read. This module does not parse, solve or write anything.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -45,7 +49,7 @@ impl Input {
         Input {
             name: "-".to_string(),
             path: None,
-            size: None,
+            size: stdin_file_size(),
         }
     }
 
@@ -70,12 +74,28 @@ impl Input {
         })
     }
 
-    fn open(&self) -> io::Result<Box<dyn BufRead>> {
-        Ok(match &self.path {
-            None => Box::new(io::stdin().lock()),
-            Some(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
-        })
+    fn open(&self) -> io::Result<BufReader<Box<dyn Read>>> {
+        let source: Box<dyn Read> = match &self.path {
+            None => Box::new(io::stdin()),
+            Some(path) => Box::new(File::open(path)?),
+        };
+        Ok(BufReader::with_capacity(1 << 16, source))
     }
+}
+
+/// The size of stdin when it is a regular file (`sudolab run - < puzzles.txt`), so the
+/// progress bar can show an ETA; `None` for a pipe or a terminal.
+#[cfg(unix)]
+fn stdin_file_size() -> Option<u64> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let meta = File::from(fd).metadata().ok()?;
+    meta.is_file().then_some(meta.len())
+}
+
+#[cfg(not(unix))]
+fn stdin_file_size() -> Option<u64> {
+    None
 }
 
 /// Where one puzzle line came from and where its text sits in its chunk.
@@ -119,8 +139,10 @@ impl Chunk {
 
 struct Open {
     index: usize,
-    reader: Box<dyn BufRead>,
+    reader: BufReader<Box<dyn Read>>,
     line: u64,
+    /// A regular file, always ready to read; stdin, pipes and devices may make us wait.
+    regular: bool,
 }
 
 /// Reads the inputs one after the other, a chunk at a time.
@@ -152,8 +174,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Refills `chunk` with up to `max` puzzle lines; it comes back empty when the inputs
-    /// are exhausted (or the limit reached). Inputs that fail are passed to `on_error` and
-    /// skipped.
+    /// are exhausted (or the limit reached). From an input that is not a regular file it
+    /// comes back with fewer lines, but at least one, rather than wait for more. Inputs that
+    /// fail are passed to `on_error` and skipped.
     pub fn fill(&mut self, chunk: &mut Chunk, max: usize, on_error: &mut dyn FnMut(InputError)) {
         chunk.clear();
         while chunk.lines.len() < max && self.remaining > 0 {
@@ -161,6 +184,9 @@ impl<'a> Reader<'a> {
                 return;
             }
             let open = self.open.as_mut().expect("an input is open");
+            if !open.regular && open.reader.buffer().is_empty() && !chunk.is_empty() {
+                return; // reading on might wait for a producer: grade what we have
+            }
             let start = chunk.text.len();
             let length = match read_line(&mut open.reader, &mut chunk.text, MAX_LINE_BYTES) {
                 Ok(Some((length, consumed))) => {
@@ -214,6 +240,7 @@ impl<'a> Reader<'a> {
                         index,
                         reader,
                         line: 0,
+                        regular: input.size.is_some(),
                     })
                 }
                 Err(error) => on_error(InputError {

@@ -6,7 +6,8 @@
 //! add them to the [`totals`] -> at the end, the [`meta`] sidecar and the [`summary`].
 //! Memory is bounded by the chunk size; rows are flushed chunk by chunk; the output order
 //! never depends on the thread count. Problems that do not stop the run (an unreadable input,
-//! an unsound step) are handed to the caller as [`Notice`]s as they happen.
+//! an unsound step, the first few lines that are not puzzles) are handed to the caller as
+//! [`Notice`]s as they happen. A reader of stdout that goes away ends the run quietly.
 
 pub mod evaluate;
 pub mod input;
@@ -19,6 +20,7 @@ pub mod totals;
 use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::ladder_config::Fallback;
+use crate::record::Status;
 use crate::solver::{Policy, Scratch, UnsoundStep};
 use evaluate::{Evaluation, Evaluator, LineRef};
 use input::{Chunk, Input, InputError, Reader};
@@ -35,6 +37,10 @@ use totals::Totals;
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to bound memory
 /// (a few MB) and to flush and update the progress bar often.
 pub const CHUNK_LINES: usize = 4096;
+
+/// Lines that are not puzzles are named in a [`Notice`] up to this many times per run; the
+/// `error` column has every one.
+pub const INVALID_NOTICES: u64 = 10;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -78,6 +84,12 @@ pub enum Notice {
         puzzle: String,
         step: Box<UnsoundStep>,
     },
+    /// A line is not a puzzle (only the first [`INVALID_NOTICES`] of a run are told).
+    Invalid {
+        source: String,
+        line: u64,
+        error: String,
+    },
 }
 
 impl fmt::Display for Notice {
@@ -90,6 +102,11 @@ impl fmt::Display for Notice {
                 puzzle,
                 step,
             } => write!(f, "{source}:{line}: puzzle {puzzle}: {step}"),
+            Notice::Invalid {
+                source,
+                line,
+                error,
+            } => write!(f, "{source}:{line}: not a puzzle: {error}"),
         }
     }
 }
@@ -148,7 +165,12 @@ pub fn run(config: &RunConfig, notify: &mut dyn FnMut(Notice)) -> Result<RunRepo
         config.scores.clone(),
         config.solution,
     );
-    let mut csv = CsvOutput::create(&config.output, evaluator.columns().clone())?;
+    // A reader of stdout that is gone before the header is written ends the run too.
+    let mut csv = match CsvOutput::create(&config.output, evaluator.columns().clone()) {
+        Ok(csv) => Some(csv),
+        Err(error) if error.is_broken_pipe() => None,
+        Err(error) => return Err(error.into()),
+    };
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
     let meta_path = match &config.output {
         Target::File(path) => Some(meta::path_for(path)),
@@ -157,13 +179,15 @@ pub fn run(config: &RunConfig, notify: &mut dyn FnMut(Notice)) -> Result<RunRepo
     write_meta(&meta, meta_path.as_deref())?;
 
     let total_bytes = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
-    let progress = Progress::new(total_bytes, config.progress);
+    let progress = Progress::new(total_bytes, config.limit, config.progress);
     let mut reader = Reader::new(&inputs, config.skip, config.limit);
     let mut chunk = Chunk::default();
     let mut evaluations = Vec::with_capacity(CHUNK_LINES);
     let mut totals = Totals::default();
-    let mut broken_pipe = false;
-    loop {
+    let mut broken_pipe = csv.is_none();
+    // Notices are printed with the progress bar out of the way.
+    let notify = &mut |notice: Notice| progress.suspend(|| notify(notice));
+    while let Some(csv) = csv.as_mut() {
         reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
             input_errors += 1;
             notify(Notice::Input(error));
@@ -172,7 +196,7 @@ pub fn run(config: &RunConfig, notify: &mut dyn FnMut(Notice)) -> Result<RunRepo
             break;
         }
         pool.install(|| evaluate_chunk(&evaluator, &inputs, &chunk, &mut evaluations));
-        match record_chunk(&mut csv, &mut evaluations, &mut totals, notify) {
+        match record_chunk(csv, &mut evaluations, &mut totals, notify) {
             Err(error) if error.is_broken_pipe() => {
                 broken_pipe = true;
                 break;
@@ -301,7 +325,8 @@ fn evaluate_chunk(
         .collect_into_vec(out);
 }
 
-/// Writes a chunk's rows, counts them and passes on unsound steps, then flushes.
+/// Writes a chunk's rows, counts them and passes on unsound steps and the run's first
+/// invalid lines, then flushes.
 fn record_chunk(
     csv: &mut CsvOutput,
     evaluations: &mut Vec<Evaluation>,
@@ -311,11 +336,18 @@ fn record_chunk(
     for evaluation in evaluations.drain(..) {
         csv.write(&evaluation.record)?;
         totals.add(&evaluation.record);
-        if let Some(step) = evaluation.unsound {
+        let record = evaluation.record;
+        if record.status == Status::Invalid && totals.status(Status::Invalid) <= INVALID_NOTICES {
+            notify(Notice::Invalid {
+                source: record.source,
+                line: record.line,
+                error: record.error,
+            });
+        } else if let Some(step) = evaluation.unsound {
             notify(Notice::Unsound {
-                source: evaluation.record.source,
-                line: evaluation.record.line,
-                puzzle: evaluation.record.puzzle,
+                source: record.source,
+                line: record.line,
+                puzzle: record.puzzle,
                 step,
             });
         }

@@ -1,7 +1,8 @@
 //! Where the rows go: a CSV file or stdout (`-`). The file is created, and its header
-//! written, before any puzzle is read, so a bad path fails at once; rows are flushed chunk
-//! by chunk, so an interrupted run keeps every chunk it finished. Rows are written only
-//! through [`Record::write`], the schema's one definition.
+//! written, before any puzzle is read, so a bad path fails at once. Rows are gathered in
+//! memory and handed to the target a chunk at a time, in one write that ends at a row's end,
+//! so an interrupted run keeps every chunk it finished and never leaves half a row behind.
+//! Rows are written only through [`Record::write`], the schema's one definition.
 
 use crate::record::{Columns, Record};
 use std::fs::File;
@@ -54,7 +55,16 @@ impl OutputError {
 pub struct CsvOutput {
     name: String,
     columns: Columns,
-    writer: csv::Writer<Box<dyn Write>>,
+    /// The file or stdout.
+    sink: Box<dyn Write>,
+    /// Rows written since the last flush, as CSV.
+    rows: csv::Writer<Vec<u8>>,
+}
+
+/// A CSV writer into `bytes` (emptied first, its allocation kept).
+fn row_buffer(mut bytes: Vec<u8>) -> csv::Writer<Vec<u8>> {
+    bytes.clear();
+    csv::WriterBuilder::new().from_writer(bytes)
 }
 
 impl CsvOutput {
@@ -68,28 +78,45 @@ impl CsvOutput {
                 error,
             })?),
         };
+        CsvOutput::with_sink(name, sink, columns)
+    }
+
+    /// A writer to any sink, its header written and flushed.
+    fn with_sink(
+        name: String,
+        sink: Box<dyn Write>,
+        columns: Columns,
+    ) -> Result<CsvOutput, OutputError> {
         let mut output = CsvOutput {
             name,
-            writer: csv::WriterBuilder::new()
-                .buffer_capacity(1 << 16)
-                .from_writer(sink),
+            sink,
+            rows: row_buffer(Vec::new()),
             columns,
         };
-        let result = output.writer.write_record(output.columns.header());
+        let result = output.rows.write_record(output.columns.header());
         output.check(result)?;
         output.flush()?;
         Ok(output)
     }
 
-    /// Writes one row (buffered).
+    /// Adds one row to the pending chunk (nothing reaches the target before [`flush`]).
+    ///
+    /// [`flush`]: CsvOutput::flush
     pub fn write(&mut self, record: &Record) -> Result<(), OutputError> {
-        let result = record.write(&self.columns, &mut self.writer);
+        let result = record.write(&self.columns, &mut self.rows);
         self.check(result)
     }
 
-    /// Pushes everything written so far to the target.
+    /// Hands every pending row to the target in one write, and flushes it.
     pub fn flush(&mut self) -> Result<(), OutputError> {
-        self.writer.flush().map_err(|error| OutputError {
+        let rows = std::mem::replace(&mut self.rows, row_buffer(Vec::new()));
+        let bytes = rows.into_inner().map_err(|e| OutputError {
+            name: self.name.clone(),
+            error: io::Error::other(e.error().to_string()),
+        })?;
+        let result = self.sink.write_all(&bytes).and_then(|()| self.sink.flush());
+        self.rows = row_buffer(bytes);
+        result.map_err(|error| OutputError {
             name: self.name.clone(),
             error,
         })
@@ -149,6 +176,66 @@ mod tests {
                 .nth(1)
                 .unwrap()
                 .starts_with("a.txt,2,x,,invalid,")
+        );
+    }
+
+    /// A sink that keeps every write it is handed, shared with the test.
+    #[derive(Clone, Default)]
+    struct Writes(std::rc::Rc<std::cell::RefCell<Vec<Vec<u8>>>>);
+
+    impl Write for Writes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().push(buf.to_vec());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_chunk_reaches_the_target_in_one_write_ending_at_a_row_end() {
+        let writes = Writes::default();
+        let columns = Columns {
+            techniques: vec![Technique::NakedSingle],
+            solution: false,
+        };
+        let mut out =
+            CsvOutput::with_sink("test".into(), Box::new(writes.clone()), columns).unwrap();
+        assert_eq!(writes.0.borrow().len(), 1, "the header, at once");
+        let record = Record {
+            source: "a.txt".into(),
+            line: 1,
+            puzzle: "1".repeat(81),
+            givens: None,
+            status: Status::Invalid,
+            steps: 0,
+            placements: 0,
+            eliminations: 0,
+            hardest: None,
+            score: 0,
+            level: None,
+            micros: 1,
+            error: "clashing givens".into(),
+            counts: vec![0],
+            solution: None,
+        };
+        // Far more than any internal buffer: a write mid-chunk would cut a row.
+        for _ in 0..4096 {
+            out.write(&record).unwrap();
+        }
+        assert_eq!(writes.0.borrow().len(), 1, "nothing before the flush");
+        out.flush().unwrap();
+        let all = writes.0.borrow();
+        assert_eq!(all.len(), 2, "one write for the chunk");
+        assert_eq!(all[1].iter().filter(|&&b| b == b'\n').count(), 4096);
+        assert!(all[1].ends_with(b"\n"));
+        drop(all);
+        out.write(&record).unwrap();
+        out.flush().unwrap();
+        assert_eq!(
+            writes.0.borrow()[2].iter().filter(|&&b| b == b'\n').count(),
+            1
         );
     }
 

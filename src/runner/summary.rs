@@ -1,5 +1,6 @@
-//! The few lines printed on stderr when a run ends: how many puzzles, how fast, how they
-//! ended, and which technique was the hardest each solved puzzle needed.
+//! The few lines printed on stderr when a run ends: how many puzzles, how fast (wall clock,
+//! and the mean time one puzzle took a thread), how they ended, and which technique was the
+//! hardest each solved puzzle needed.
 
 use super::totals::Totals;
 use crate::record::Status;
@@ -11,10 +12,15 @@ pub fn summary(totals: &Totals, elapsed: Duration, threads: usize) -> String {
     let seconds = elapsed.as_secs_f64();
     let rate = totals.puzzles as f64 / seconds.max(1e-9);
     let mut text = format!(
-        "{} puzzles in {seconds:.2} s: {rate:.0} puzzles/s on {threads} thread{}\n",
+        "{} puzzles in {seconds:.2} s: {rate:.0} puzzles/s on {threads} thread{}",
         totals.puzzles,
         if threads == 1 { "" } else { "s" }
     );
+    if totals.puzzles > 0 {
+        let mean = totals.micros as f64 / totals.puzzles as f64;
+        let _ = write!(text, ", {mean:.0} µs a puzzle");
+    }
+    text.push('\n');
     let statuses: Vec<String> = totals
         .by_status()
         .filter(|&(s, n)| n > 0 || s == Status::Solved)
@@ -65,7 +71,7 @@ mod tests {
                 hardest,
                 score: 0,
                 level: None,
-                micros: 0,
+                micros: 25,
                 error: String::new(),
                 counts: vec![],
                 solution: None,
@@ -74,9 +80,14 @@ mod tests {
         let text = summary(&totals, Duration::from_secs(2), 1);
         assert_eq!(
             text,
-            "4 puzzles in 2.00 s: 2 puzzles/s on 1 thread\n\
+            "4 puzzles in 2.00 s: 2 puzzles/s on 1 thread, 25 µs a puzzle\n\
              \x20 by status: solved 2, stuck 1, invalid 1\n\
              \x20 solved, by hardest technique: hidden-single 1, x-wing 1\n"
+        );
+        let none = summary(&Totals::default(), Duration::from_secs(1), 2);
+        assert_eq!(
+            none,
+            "0 puzzles in 1.00 s: 0 puzzles/s on 2 threads\n  by status: solved 0\n"
         );
     }
 }
