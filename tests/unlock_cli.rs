@@ -174,3 +174,64 @@ fn bad_lines_get_their_row_and_the_exit_code_says_so() {
     ]);
     assert_eq!(unwritable.status.code(), Some(2));
 }
+
+/// Line 769 of the bundled Sudoku Exchange sample: singles plus finned swordfish solve
+/// it, but singles plus every technique up to finned swordfish (HoDoKu's order) do not;
+/// it takes sashimi swordfish too. Solvability does not grow with the technique set, so a
+/// bisection over prefixes would name finned swordfish.
+const NOT_MONOTONE_LINE: usize = 769;
+
+#[test]
+fn needs_at_least_and_alone_agree_with_solving_from_the_start() {
+    let exchange = common::puzzle_lines(&common::data_file("sudoku_exchange_4k.txt"));
+    let blog = common::puzzle_lines(&common::data_file("blog.txt"));
+    let chosen: Vec<&String> = blog
+        .iter()
+        .chain(exchange.iter().step_by(40))
+        .chain([&exchange[NOT_MONOTONE_LINE - 1]])
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("chosen.txt");
+    let text: Vec<&str> = chosen.iter().map(|s| s.as_str()).collect();
+    std::fs::write(&input, text.join("\n") + "\n").unwrap();
+    let out = dir.path().join("unlock.csv");
+    let result = sudolab(&[
+        "unlock",
+        input.to_str().unwrap(),
+        "--ladder",
+        "singles",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(0));
+    let rows = csv_rows(&out);
+    assert_eq!(rows.len(), chosen.len());
+
+    let singles = Ladder::parse("singles").unwrap();
+    let tries = sudolab::analysis::unlock::all_except(&singles);
+    let mut stuck = 0;
+    for row in &rows {
+        let puzzle = Puzzle::parse_line(&row["puzzle"]).unwrap();
+        if row["status"] != "stuck" {
+            assert!(solves(&singles, &puzzle), "{row:?}");
+            continue;
+        }
+        stuck += 1;
+        for &t in &tries {
+            let alone = solves(&singles.with(t), &puzzle);
+            assert_eq!(row[t.name()] == "1", alone, "{t} alone: {row:?}");
+        }
+        // The first prefix of the try list that solves, each solved from the givens.
+        let mut ladder = singles.clone();
+        let needs = tries.iter().copied().find(|&t| {
+            ladder = ladder.with(t);
+            solves(&ladder, &puzzle)
+        });
+        assert_eq!(row["needs"], needs.map_or("", |t| t.name()), "{row:?}");
+    }
+    assert!(stuck > 100, "the sample has stuck puzzles: {stuck}");
+
+    let odd = rows.last().unwrap();
+    assert_eq!(odd["finned-swordfish"], "1", "{odd:?}");
+    assert_eq!(odd["needs"], "sashimi-swordfish", "{odd:?}");
+}
