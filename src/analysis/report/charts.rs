@@ -85,8 +85,11 @@ impl BarChart {
             .iter()
             .flat_map(|s| s.values.iter().copied())
             .fold(0.0f64, f64::max);
-        // Head room for the legend when there is one.
-        let room = if self.series.len() > 1 { 1.35 } else { 1.08 };
+        // Head room for the legend, one line per series, so that it covers no bar.
+        let room = match self.series.len() {
+            0 | 1 => 1.08,
+            n => 1.1 + 0.12 * n as f64,
+        };
         let top = if max > 0.0 { max * room } else { 1.0 };
         let slots = (-0.5f64)..(n as f64 - 0.5);
         let name_of = |v: &f64| {
