@@ -150,16 +150,11 @@ fn rows(path: &str) -> Vec<std::collections::HashMap<String, String>> {
 /// The 1-2-5 bin of a time in µs: 0 for [1, 2), 1 for [2, 5), 2 for [5, 10), 3 for
 /// [10, 20), ... (times under 1 µs in bin 0).
 fn time_bin(micros: u64) -> usize {
-    let mut edges = (0..).map(|k: u32| [1, 2, 5][k as usize % 3] * 10u64.pow(k / 3));
-    let mut bin = 0;
-    edges.next();
-    for edge in edges {
-        if edge > micros {
-            return bin;
-        }
-        bin += 1;
-    }
-    unreachable!()
+    // The lower edges from 2 µs on: 2, 5, 10, 20, 50, ...; the bin is how many are reached.
+    (1..)
+        .map(|k: u32| [1, 2, 5][k as usize % 3] * 10u64.pow(k / 3))
+        .take_while(|&edge| edge <= micros)
+        .count()
 }
 
 #[test]
