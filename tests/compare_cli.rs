@@ -134,20 +134,39 @@ fn removing_a_technique_reports_exactly_the_changed_puzzles() {
         "hidden singles matter to some of these puzzles"
     );
 
+    let expected: BTreeSet<String> = expected.iter().map(u64::to_string).collect();
     let (b, n) = (base.to_str().unwrap(), new.to_str().unwrap());
+    let (rows, _) = reports_exactly(b, n, &expected);
+    assert_eq!(rows, puzzles.len());
+}
+
+/// Checks that `compare BASE NEW` names exactly the `expected` NEW lines as changed, in
+/// every format, and fails under --fail-on-changes; returns the number of CSV rows and
+/// the readable report.
+fn reports_exactly(b: &str, n: &str, expected: &BTreeSet<String>) -> (usize, String) {
     let out = sudolab(&["compare", b, n, "--format", "csv"]);
     assert_eq!(out.status.code(), Some(0), "no gate asked for");
     let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
     let header = reader.headers().unwrap().clone();
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(rows.len(), puzzles.len());
-    let changed: BTreeSet<u64> = rows
+    let changed: BTreeSet<String> = rows
         .iter()
         .filter(|r| &r[col("changed")] == "1")
-        .map(|r| r[col("new_line")].parse().unwrap())
+        .map(|r| r[col("new_line")].to_string())
         .collect();
-    assert_eq!(changed, expected);
+    assert_eq!(&changed, expected);
+
+    let json = sudolab(&["compare", b, n, "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(doc["verdict"]["changed"], !expected.is_empty());
+    let listed: BTreeSet<String> = doc["comparison"]["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["line"].to_string())
+        .collect();
+    assert_eq!(&listed, expected);
 
     let gated = sudolab(&["compare", b, n, "--fail-on-changes"]);
     assert_eq!(gated.status.code(), Some(1));
@@ -156,14 +175,7 @@ fn removing_a_technique_reports_exactly_the_changed_puzzles() {
         text.contains(&format!("Verdicts: {} puzzles changed", expected.len())),
         "{text}"
     );
-
-    let json = sudolab(&["compare", b, n, "--format", "json"]);
-    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(doc["verdict"]["changed"], true);
-    assert_eq!(
-        doc["comparison"]["changed"].as_array().unwrap().len(),
-        expected.len()
-    );
+    (rows.len(), text)
 }
 
 #[test]
@@ -311,36 +323,8 @@ fn a_real_run_without_w_wing_reports_exactly_the_changed_puzzles() {
     let lost = went("solved", "stuck");
     assert!(lost > 0, "some puzzles need a w-wing");
 
-    let csv_out = sudolab(&["compare", b, n, "--format", "csv"]);
-    assert_eq!(csv_out.status.code(), Some(0), "no gate asked for");
-    let mut reader = csv::Reader::from_reader(csv_out.stdout.as_slice());
-    let header = reader.headers().unwrap().clone();
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    let changed: BTreeSet<String> = reader
-        .records()
-        .map(Result::unwrap)
-        .filter(|r| &r[col("changed")] == "1")
-        .map(|r| r[col("new_line")].to_string())
-        .collect();
-    assert_eq!(changed, expected);
-
-    let json = sudolab(&["compare", b, n, "--format", "json"]);
-    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    let listed: BTreeSet<String> = doc["comparison"]["changed"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["line"].to_string())
-        .collect();
-    assert_eq!(listed, expected);
-
-    let gated = sudolab(&["compare", b, n, "--fail-on-changes"]);
-    assert_eq!(gated.status.code(), Some(1));
-    let text = String::from_utf8(gated.stdout).unwrap();
-    assert!(
-        text.contains(&format!("Verdicts: {} puzzles changed", expected.len())),
-        "{text}"
-    );
+    let (rows, text) = reports_exactly(b, n, &expected);
+    assert_eq!(rows, 1000);
     assert!(
         text.contains(&format!("  solved -> stuck: {lost}\n")),
         "{text}"

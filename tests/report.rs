@@ -1,6 +1,8 @@
 //! Report tests on fixed results files (tests/fixtures/report): snapshots of the Markdown,
 //! the chart SVGs parsed and their bars counted, the HTML page self-contained, and the CLI.
 
+mod common;
+
 use std::collections::BTreeSet;
 use sudolab::analysis::report::Report;
 use sudolab::analysis::report::charts::series_fill;
@@ -130,23 +132,6 @@ fn the_cli_writes_the_report_files() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("/no/such.csv"));
 }
 
-/// The rows of a results file as maps from column name to value, read with the csv crate.
-fn rows(path: &str) -> Vec<std::collections::HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
 /// The 1-2-5 bin of a time in µs: 0 for [1, 2), 1 for [2, 5), 2 for [5, 10), 3 for
 /// [10, 20), ... (times under 1 µs in bin 0).
 fn time_bin(micros: u64) -> usize {
@@ -161,7 +146,7 @@ fn time_bin(micros: u64) -> usize {
 fn usage_levels_and_time_charts_show_one_bar_per_non_zero_value() {
     for path in [SINGLES, STANDARD] {
         let report = Report::new(&load(&[path])).unwrap();
-        let rows = rows(path);
+        let rows = common::csv_rows(path);
         let attempted: Vec<_> = rows
             .iter()
             .filter(|r| r["status"] == "solved" || r["status"] == "stuck")

@@ -2,7 +2,6 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::process::{Command, Output};
 use sudolab::ladder::Ladder;
 use sudolab::puzzle::Puzzle;
@@ -13,23 +12,6 @@ fn sudolab(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-/// The rows of a CSV file as maps from column name to value.
-fn csv_rows(path: &std::path::Path) -> Vec<HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 /// The numbers of a summary table row that starts with `name`.
@@ -64,7 +46,7 @@ fn locked_candidates_unlock_the_blogs_locked_candidates_example() {
     ]);
     let stdout = String::from_utf8(result.stdout).unwrap();
     assert_eq!(result.status.code(), Some(0), "{stdout}");
-    let rows = csv_rows(&out);
+    let rows = common::csv_rows(&out);
     assert_eq!(rows.len(), common::puzzle_lines(&blog).len());
     let tsv = std::fs::read_to_string(common::data_file("blog.tsv")).unwrap();
     let labelled = tsv
@@ -155,7 +137,7 @@ fn bad_lines_get_their_row_and_the_exit_code_says_so() {
         stderr.contains(&format!("{}:3: bad character 'z'", input.display())),
         "{stderr}"
     );
-    let rows = csv_rows(&out);
+    let rows = common::csv_rows(&out);
     assert_eq!(rows.len(), 2);
     assert_eq!(
         (rows[1]["line"].as_str(), rows[1]["status"].as_str()),
@@ -204,7 +186,7 @@ fn needs_at_least_and_alone_agree_with_solving_from_the_start() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(result.status.code(), Some(0));
-    let rows = csv_rows(&out);
+    let rows = common::csv_rows(&out);
     assert_eq!(rows.len(), chosen.len());
 
     let singles = Ladder::parse("singles").unwrap();
