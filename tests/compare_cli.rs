@@ -134,20 +134,39 @@ fn removing_a_technique_reports_exactly_the_changed_puzzles() {
         "hidden singles matter to some of these puzzles"
     );
 
+    let expected: BTreeSet<String> = expected.iter().map(u64::to_string).collect();
     let (b, n) = (base.to_str().unwrap(), new.to_str().unwrap());
+    let (rows, _) = reports_exactly(b, n, &expected);
+    assert_eq!(rows, puzzles.len());
+}
+
+/// Checks that `compare BASE NEW` names exactly the `expected` NEW lines as changed, in
+/// every format, and fails under --fail-on-changes; returns the number of CSV rows and
+/// the readable report.
+fn reports_exactly(b: &str, n: &str, expected: &BTreeSet<String>) -> (usize, String) {
     let out = sudolab(&["compare", b, n, "--format", "csv"]);
     assert_eq!(out.status.code(), Some(0), "no gate asked for");
     let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
     let header = reader.headers().unwrap().clone();
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(rows.len(), puzzles.len());
-    let changed: BTreeSet<u64> = rows
+    let changed: BTreeSet<String> = rows
         .iter()
         .filter(|r| &r[col("changed")] == "1")
-        .map(|r| r[col("new_line")].parse().unwrap())
+        .map(|r| r[col("new_line")].to_string())
         .collect();
-    assert_eq!(changed, expected);
+    assert_eq!(&changed, expected);
+
+    let json = sudolab(&["compare", b, n, "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(doc["verdict"]["changed"], !expected.is_empty());
+    let listed: BTreeSet<String> = doc["comparison"]["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["line"].to_string())
+        .collect();
+    assert_eq!(&listed, expected);
 
     let gated = sudolab(&["compare", b, n, "--fail-on-changes"]);
     assert_eq!(gated.status.code(), Some(1));
@@ -156,14 +175,7 @@ fn removing_a_technique_reports_exactly_the_changed_puzzles() {
         text.contains(&format!("Verdicts: {} puzzles changed", expected.len())),
         "{text}"
     );
-
-    let json = sudolab(&["compare", b, n, "--format", "json"]);
-    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(doc["verdict"]["changed"], true);
-    assert_eq!(
-        doc["comparison"]["changed"].as_array().unwrap().len(),
-        expected.len()
-    );
+    (rows.len(), text)
 }
 
 #[test]
@@ -201,5 +213,184 @@ fn the_slowdown_gate_judges_the_interval() {
             .status
             .code(),
         Some(0)
+    );
+}
+
+/// Runs `sudolab run` on the first `limit` puzzles of the bundled Sudoku Exchange sample.
+fn real_run(dir: &Path, name: &str, ladder: &Ladder, limit: usize) -> std::path::PathBuf {
+    let out = dir.join(name);
+    let corpus = common::data_file("sudoku_exchange_4k.txt");
+    let run = sudolab(&[
+        "run",
+        "--quiet",
+        "--ladder",
+        &ladder.to_string(),
+        "--limit",
+        &limit.to_string(),
+        "--out",
+        out.to_str().unwrap(),
+        corpus.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    out
+}
+
+/// Each row's line and verdict, read with the csv crate alone: status, and for a solved
+/// puzzle its hardest technique and level.
+fn verdicts(path: &Path) -> std::collections::BTreeMap<String, (String, [String; 3])> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (puzzle, line, status, hardest, level) = (
+        col("puzzle"),
+        col("line"),
+        col("status"),
+        col("hardest"),
+        col("level"),
+    );
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            let solved = &r[status] == "solved";
+            let keep = |i: usize| {
+                if solved {
+                    r[i].to_string()
+                } else {
+                    String::new()
+                }
+            };
+            (
+                r[puzzle].to_string(),
+                (
+                    r[line].to_string(),
+                    [r[status].to_string(), keep(hardest), keep(level)],
+                ),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_real_run_against_itself_reports_no_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = real_run(dir.path(), "run.csv", &Ladder::default(), 200);
+    let p = run.to_str().unwrap();
+    let out = sudolab(&["compare", p, p, "--fail-on-changes", "--max-slowdown", "0"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("200 puzzles matched; 0 only in BASE"),
+        "{text}"
+    );
+    for line in [
+        "Status: no change.",
+        "Hardest technique: no change.",
+        "Level: no change.",
+        "Verdicts: no change.",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert!(text.contains("(median of 200 per-puzzle ratios"), "{text}");
+}
+
+#[test]
+fn a_real_run_without_w_wing_reports_exactly_the_changed_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = Ladder::default();
+    let reduced = full.without(Technique::WWing);
+    let base = real_run(dir.path(), "base.csv", &full, 1000);
+    let new = real_run(dir.path(), "new.csv", &reduced, 1000);
+    let (b, n) = (base.to_str().unwrap(), new.to_str().unwrap());
+
+    let (before, after) = (verdicts(&base), verdicts(&new));
+    assert_eq!(before.len(), 1000, "the first 1000 puzzles are distinct");
+    let expected: BTreeSet<String> = after
+        .iter()
+        .filter(|(puzzle, (_, v))| before[*puzzle].1 != *v)
+        .map(|(_, (line, _))| line.clone())
+        .collect();
+    assert!(
+        expected.len() > 10,
+        "w-wings matter to some puzzles: {expected:?}"
+    );
+    let went = |from: &str, to: &str| {
+        after
+            .iter()
+            .filter(|(p, (_, v))| before[*p].1[0] == from && v[0] == to)
+            .count()
+    };
+    let lost = went("solved", "stuck");
+    assert!(lost > 0, "some puzzles need a w-wing");
+
+    let (rows, text) = reports_exactly(b, n, &expected);
+    assert_eq!(rows, 1000);
+    assert!(
+        text.contains(&format!("  solved -> stuck: {lost}\n")),
+        "{text}"
+    );
+    if went("stuck", "solved") == 0 {
+        assert!(!text.contains("stuck -> solved"), "{text}");
+    }
+    // The usage table, after the transition matrices, shows w-wing gone from NEW.
+    let usage = &text[text.find("Technique usage").expect("a usage table")..];
+    let w_wing = usage
+        .lines()
+        .find(|l| l.starts_with("w-wing "))
+        .unwrap_or_else(|| panic!("a w-wing usage row:\n{text}"));
+    assert_eq!(w_wing.split_whitespace().nth(2), Some("-"), "{w_wing}");
+}
+
+#[test]
+fn files_that_cannot_be_compared_exit_2_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = "tests/fixtures/report/singles.csv";
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let stderr = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+
+    let not_results = write("other.csv", "a,b\n1,2\n");
+    let out = sudolab(&["compare", fixture, &not_results]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("{not_results}: not a sudolab results file")),
+        "{}",
+        stderr(&out)
+    );
+
+    let text = std::fs::read_to_string(fixture).unwrap();
+    let bad_row = write("bad.csv", &text.replacen(",solved,", ",solvd,", 1));
+    let out = sudolab(&["compare", &bad_row, fixture]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("{bad_row}:2: column \"status\"")),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = sudolab(&["compare", fixture, "/no/such/new.csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("/no/such/new.csv"),
+        "{}",
+        stderr(&out)
+    );
+
+    // Runs of different corpora: nothing matches, so nothing can be judged.
+    let other = real_run(dir.path(), "other.csv", &Ladder::default(), 5);
+    let out = sudolab(&[
+        "compare",
+        fixture,
+        other.to_str().unwrap(),
+        "--fail-on-changes",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("have no puzzle in common"),
+        "{}",
+        stderr(&out)
     );
 }

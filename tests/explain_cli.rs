@@ -60,3 +60,123 @@ fn bad_input_names_the_file_and_line_and_exits_2() {
         "an empty grid has many solutions"
     );
 }
+
+/// Whether a numbered step line is a single (full house, naked or hidden single).
+fn is_single(step: &str) -> bool {
+    ["Full House:", "Naked Single:", "Hidden Single:"]
+        .iter()
+        .any(|s| step.starts_with(s))
+}
+
+/// The numbered step lines of an explanation, without their numbers.
+fn steps(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let (n, rest) = l.trim_start().split_once(". ")?;
+            n.parse::<u32>().ok().map(|_| rest.to_string())
+        })
+        .collect()
+}
+
+/// `r3c7` as (row, column), 0-based.
+fn cell(text: &str) -> (usize, usize) {
+    let b = text.as_bytes();
+    assert!(b.len() == 4 && b[0] == b'r' && b[2] == b'c', "{text}");
+    ((b[1] - b'1') as usize, (b[3] - b'1') as usize)
+}
+
+/// The candidates of the 81 cells of a drawn pencil-mark grid (13 lines).
+fn grid_cells(lines: &[&str]) -> Vec<Vec<String>> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with('|'))
+        .map(|l| {
+            l.split(|c: char| c == '|' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .inspect(|row| assert_eq!(row.len(), 9, "{row:?}"))
+        .collect()
+}
+
+#[test]
+fn grid_draws_the_candidates_before_each_step_that_is_not_a_single() {
+    // A Sudoku Exchange puzzle the standard ladder solves with a dozen steps beyond
+    // singles: locked candidates, a 2-string kite, XY- and XYZ-wings, a W-wing.
+    let spec = format!(
+        "{}:24",
+        common::data_file("sudoku_exchange_4k.txt").display()
+    );
+    let plain = stdout(&sudolab(&["explain", &spec]));
+    let out = sudolab(&["explain", &spec, "--grid"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert_eq!(steps(&text), steps(&plain), "--grid only adds grids");
+    let non_singles = steps(&plain).iter().filter(|s| !is_single(s)).count();
+    assert!(non_singles >= 10, "{plain}");
+    assert!(text.contains("Verdict  solved in"), "{text}");
+    assert!(text.contains("Grade    "), "{text}");
+
+    let lines: Vec<&str> = text.lines().collect();
+    let mut grids = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        if !lines[i].starts_with("+-") {
+            i += 1;
+            continue;
+        }
+        // A grid: 13 lines and a blank one, then the step it comes before, no single.
+        let cells = grid_cells(&lines[i..i + 13]);
+        assert_eq!(cells.len(), 9);
+        assert_eq!(lines[i + 13], "");
+        let step = lines[i + 14].trim_start().split_once(". ").unwrap().1;
+        assert!(!is_single(step), "a grid before a single: {step}");
+        // Every candidate the step removes is still in the grid drawn before it.
+        let consequence = step.split_once(" => ").unwrap().1;
+        for group in consequence.split(", ") {
+            if let Some((cells_text, digit)) = group.split_once("<>") {
+                for c in cells_text.split(',') {
+                    let (r, k) = cell(c);
+                    assert!(cells[r][k].contains(digit), "{c}<>{digit} in\n{step}");
+                }
+            } else {
+                let (c, digit) = group
+                    .split_once('=')
+                    .unwrap_or_else(|| panic!("{group:?} in {step:?}"));
+                let (r, k) = cell(c);
+                assert!(cells[r][k].contains(digit), "{group} in\n{step}");
+            }
+        }
+        grids += 1;
+        i += 15;
+    }
+    assert_eq!(grids, non_singles, "{text}");
+}
+
+#[test]
+fn next_from_a_partly_solved_grid_is_the_following_step() {
+    // The first steps of this puzzle are placements only, so the grid with them filled in
+    // has the same candidates as the solver had then: its hint is the next step.
+    let exchange = common::data_file("sudoku_exchange_4k.txt");
+    let puzzle = common::puzzle_lines(&exchange)[23].clone();
+    let full = steps(&stdout(&sudolab(&["explain", &puzzle])));
+    let placements = full.iter().take_while(|s| is_single(s)).count();
+    assert!(placements >= 5, "{full:?}");
+    let mut grid: Vec<u8> = puzzle.bytes().collect();
+    for (k, step) in full.iter().enumerate().take(placements) {
+        let hint = stdout(&sudolab(&[
+            "explain",
+            std::str::from_utf8(&grid).unwrap(),
+            "--next",
+        ]));
+        let next = hint
+            .lines()
+            .find_map(|l| l.strip_prefix("Next     "))
+            .unwrap_or_else(|| panic!("{hint}"));
+        assert_eq!(next, full[k], "step {}", k + 1);
+        let (c, digit) = step.rsplit_once(' ').unwrap().1.split_once('=').unwrap();
+        let (r, col) = cell(c);
+        grid[r * 9 + col] = digit.as_bytes()[0];
+    }
+}

@@ -1,6 +1,8 @@
 //! Report tests on fixed results files (tests/fixtures/report): snapshots of the Markdown,
 //! the chart SVGs parsed and their bars counted, the HTML page self-contained, and the CLI.
 
+mod common;
+
 use std::collections::BTreeSet;
 use sudolab::analysis::report::Report;
 use sudolab::analysis::report::charts::series_fill;
@@ -128,4 +130,60 @@ fn the_cli_writes_the_report_files() {
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("/no/such.csv"));
+}
+
+/// The 1-2-5 bin of a time in µs: 0 for [1, 2), 1 for [2, 5), 2 for [5, 10), 3 for
+/// [10, 20), ... (times under 1 µs in bin 0).
+fn time_bin(micros: u64) -> usize {
+    // The lower edges from 2 µs on: 2, 5, 10, 20, 50, ...; the bin is how many are reached.
+    (1..)
+        .map(|k: u32| [1, 2, 5][k as usize % 3] * 10u64.pow(k / 3))
+        .take_while(|&edge| edge <= micros)
+        .count()
+}
+
+#[test]
+fn usage_levels_and_time_charts_show_one_bar_per_non_zero_value() {
+    for path in [SINGLES, STANDARD] {
+        let report = Report::new(&load(&[path])).unwrap();
+        let rows = common::csv_rows(path);
+        let attempted: Vec<_> = rows
+            .iter()
+            .filter(|r| r["status"] == "solved" || r["status"] == "stuck")
+            .collect();
+        // Usage: one bar per technique column some solved or stuck puzzle uses.
+        let header = csv::Reader::from_path(path)
+            .unwrap()
+            .headers()
+            .unwrap()
+            .clone();
+        let first_technique = header.iter().position(|h| h == "error").unwrap() + 1;
+        let used = header
+            .iter()
+            .skip(first_technique)
+            .filter(|t| attempted.iter().any(|r| r[*t] != "0"))
+            .count();
+        assert!(used > 0);
+        assert_eq!(bars(chart(&report, "usage.svg"), 0), used, "{path}");
+        // Levels: one bar per level some solved puzzle has, one for the stuck ones.
+        let levels: BTreeSet<&str> = attempted
+            .iter()
+            .filter(|r| r["status"] == "solved")
+            .map(|r| r["level"].as_str())
+            .collect();
+        let stuck = attempted.iter().any(|r| r["status"] == "stuck");
+        assert_eq!(
+            bars(chart(&report, "levels.svg"), 0),
+            levels.len() + usize::from(stuck),
+            "{path}"
+        );
+        // Time: one bar per 1-2-5 bin that holds a puzzle (invalid lines have no time).
+        let bins: BTreeSet<usize> = rows
+            .iter()
+            .filter(|r| r["status"] != "invalid")
+            .map(|r| time_bin(r["micros"].parse().unwrap()))
+            .collect();
+        assert!(bins.len() > 1, "{path}: {bins:?}");
+        assert_eq!(bars(chart(&report, "time.svg"), 0), bins.len(), "{path}");
+    }
 }

@@ -2,7 +2,6 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::process::{Command, Output};
 use sudolab::ladder::Ladder;
 use sudolab::puzzle::Puzzle;
@@ -13,23 +12,6 @@ fn sudolab(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-/// The rows of a CSV file as maps from column name to value.
-fn csv_rows(path: &std::path::Path) -> Vec<HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 /// The numbers of a summary table row that starts with `name`.
@@ -64,7 +46,7 @@ fn locked_candidates_unlock_the_blogs_locked_candidates_example() {
     ]);
     let stdout = String::from_utf8(result.stdout).unwrap();
     assert_eq!(result.status.code(), Some(0), "{stdout}");
-    let rows = csv_rows(&out);
+    let rows = common::csv_rows(&out);
     assert_eq!(rows.len(), common::puzzle_lines(&blog).len());
     let tsv = std::fs::read_to_string(common::data_file("blog.tsv")).unwrap();
     let labelled = tsv
@@ -155,7 +137,7 @@ fn bad_lines_get_their_row_and_the_exit_code_says_so() {
         stderr.contains(&format!("{}:3: bad character 'z'", input.display())),
         "{stderr}"
     );
-    let rows = csv_rows(&out);
+    let rows = common::csv_rows(&out);
     assert_eq!(rows.len(), 2);
     assert_eq!(
         (rows[1]["line"].as_str(), rows[1]["status"].as_str()),
@@ -173,4 +155,65 @@ fn bad_lines_get_their_row_and_the_exit_code_says_so() {
         "/no/such/dir/x.csv",
     ]);
     assert_eq!(unwritable.status.code(), Some(2));
+}
+
+/// Line 769 of the bundled Sudoku Exchange sample: singles plus finned swordfish solve
+/// it, but singles plus every technique up to finned swordfish (HoDoKu's order) do not;
+/// it takes sashimi swordfish too. Solvability does not grow with the technique set, so a
+/// bisection over prefixes would name finned swordfish.
+const NOT_MONOTONE_LINE: usize = 769;
+
+#[test]
+fn needs_at_least_and_alone_agree_with_solving_from_the_start() {
+    let exchange = common::puzzle_lines(&common::data_file("sudoku_exchange_4k.txt"));
+    let blog = common::puzzle_lines(&common::data_file("blog.txt"));
+    let chosen: Vec<&String> = blog
+        .iter()
+        .chain(exchange.iter().step_by(40))
+        .chain([&exchange[NOT_MONOTONE_LINE - 1]])
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("chosen.txt");
+    let text: Vec<&str> = chosen.iter().map(|s| s.as_str()).collect();
+    std::fs::write(&input, text.join("\n") + "\n").unwrap();
+    let out = dir.path().join("unlock.csv");
+    let result = sudolab(&[
+        "unlock",
+        input.to_str().unwrap(),
+        "--ladder",
+        "singles",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(result.status.code(), Some(0));
+    let rows = common::csv_rows(&out);
+    assert_eq!(rows.len(), chosen.len());
+
+    let singles = Ladder::parse("singles").unwrap();
+    let tries = sudolab::analysis::unlock::all_except(&singles);
+    let mut stuck = 0;
+    for row in &rows {
+        let puzzle = Puzzle::parse_line(&row["puzzle"]).unwrap();
+        if row["status"] != "stuck" {
+            assert!(solves(&singles, &puzzle), "{row:?}");
+            continue;
+        }
+        stuck += 1;
+        for &t in &tries {
+            let alone = solves(&singles.with(t), &puzzle);
+            assert_eq!(row[t.name()] == "1", alone, "{t} alone: {row:?}");
+        }
+        // The first prefix of the try list that solves, each solved from the givens.
+        let mut ladder = singles.clone();
+        let needs = tries.iter().copied().find(|&t| {
+            ladder = ladder.with(t);
+            solves(&ladder, &puzzle)
+        });
+        assert_eq!(row["needs"], needs.map_or("", |t| t.name()), "{row:?}");
+    }
+    assert!(stuck > 100, "the sample has stuck puzzles: {stuck}");
+
+    let odd = rows.last().unwrap();
+    assert_eq!(odd["finned-swordfish"], "1", "{odd:?}");
+    assert_eq!(odd["needs"], "sashimi-swordfish", "{odd:?}");
 }

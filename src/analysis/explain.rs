@@ -47,17 +47,30 @@ fn no_unique_solution(text: &mut String, status: Status) {
     writeln!(text, "Verdict  {status}: {why}").unwrap();
 }
 
+/// The header of an explanation or a hint, and the puzzle's solution; or, when the puzzle
+/// has no single solution, the whole text and its status.
+fn start(
+    label: &str,
+    puzzle: &Puzzle,
+    solver: &Solver,
+) -> Result<(String, Solution), (String, Status)> {
+    let mut text = String::new();
+    header(&mut text, label, puzzle, solver);
+    match unique_solution(puzzle) {
+        Ok(solution) => Ok((text, solution)),
+        Err(status) => {
+            no_unique_solution(&mut text, status);
+            Err((text, status))
+        }
+    }
+}
+
 /// The full explanation of `puzzle` under `solver`, and its verdict.
 /// With `grid`, the pencil-mark grid is drawn before every step that is not a single.
 pub fn explain(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (String, Status) {
-    let mut text = String::new();
-    header(&mut text, label, puzzle, solver);
-    let solution = match unique_solution(puzzle) {
-        Ok(solution) => solution,
-        Err(status) => {
-            no_unique_solution(&mut text, status);
-            return (text, status);
-        }
+    let (mut text, solution) = match start(label, puzzle, solver) {
+        Ok(started) => started,
+        Err(done) => return done,
     };
     let report = solver
         .clone()
@@ -134,14 +147,9 @@ fn write_verdict(text: &mut String, report: &Report, status: Status) {
 /// The next step the ladder takes from `puzzle` (which may be a partly solved grid), as a
 /// hint. With `grid`, the pencil-mark grid is drawn first.
 pub fn hint(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (String, Status) {
-    let mut text = String::new();
-    header(&mut text, label, puzzle, solver);
-    let solution = match unique_solution(puzzle) {
-        Ok(solution) => solution,
-        Err(status) => {
-            no_unique_solution(&mut text, status);
-            return (text, status);
-        }
+    let (mut text, solution) = match start(label, puzzle, solver) {
+        Ok(started) => started,
+        Err(done) => return done,
     };
     let candidates = Candidates::from_puzzle(puzzle);
     if grid {

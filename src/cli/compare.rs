@@ -23,7 +23,8 @@ enum Format {
 ///
 /// Exit code 1 when NEW is slower than BASE beyond --max-slowdown (the whole interval above
 /// the limit), or with --fail-on-changes when any puzzle's verdict changed or a puzzle is
-/// in one file only; 0 otherwise; 2 on usage or I/O errors.
+/// in one file only; 0 otherwise; 2 on usage or I/O errors, a file that is not a results
+/// file, or two files with no puzzle in common.
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
     /// The reference results file.
@@ -51,6 +52,14 @@ pub fn execute(args: CompareArgs) -> anyhow::Result<ExitCode> {
     let base = ResultSet::load(&args.base)?;
     let new = ResultSet::load(&args.new)?;
     let comparison = compare::compare(&base, &new);
+    if comparison.matched == 0 {
+        // Nothing to judge: a gate that passed here would pass on any change.
+        anyhow::bail!(
+            "{} and {} have no puzzle in common: they are not runs of the same corpus",
+            args.base,
+            args.new
+        );
+    }
     let verdict = Verdict::of(&comparison, args.max_slowdown);
     let text = match args.format {
         Format::Table => compare_output::to_text(&comparison, &verdict),

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: where the bundled and the shared corpora are.
 #![allow(dead_code)] // each test binary uses its own subset of these helpers
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// A file of the bundled `data/` folder.
@@ -31,5 +32,22 @@ pub fn puzzle_lines(path: &std::path::Path) -> Vec<String> {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(str::to_string)
+        .collect()
+}
+
+/// The rows of a CSV file as maps from column name to value, read with the csv crate alone.
+pub fn csv_rows(path: impl AsRef<std::path::Path>) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
         .collect()
 }

@@ -85,8 +85,11 @@ impl BarChart {
             .iter()
             .flat_map(|s| s.values.iter().copied())
             .fold(0.0f64, f64::max);
-        // Head room for the legend when there is one.
-        let room = if self.series.len() > 1 { 1.35 } else { 1.08 };
+        // Head room for the legend, one line per series, so that it covers no bar.
+        let room = match self.series.len() {
+            0 | 1 => 1.08,
+            n => 1.1 + 0.12 * n as f64,
+        };
         let top = if max > 0.0 { max * room } else { 1.0 };
         let slots = (-0.5f64)..(n as f64 - 0.5);
         let name_of = |v: &f64| {
@@ -121,7 +124,8 @@ impl BarChart {
             };
             (start, start + band * 0.92)
         };
-        if self.horizontal {
+        // The value axis and the category axis, in (x, y) order.
+        let mut chart = if self.horizontal {
             builder.x_label_area_size(40).y_label_area_size(label_area);
             let mut chart = builder
                 .build_cartesian_2d(0.0..top, slots)
@@ -136,22 +140,7 @@ impl BarChart {
                 .label_style((FONT, 13))
                 .draw()
                 .map_err(message)?;
-            for (j, series) in self.series.iter().enumerate() {
-                let color = series_color(j);
-                let bars = series.values.iter().enumerate().filter(|(_, v)| **v > 0.0);
-                let drawn = chart
-                    .draw_series(bars.map(|(i, &v)| {
-                        let (lo, hi) = bar(i, j);
-                        Rectangle::new([(0.0, lo), (v, hi)], color.filled())
-                    }))
-                    .map_err(message)?;
-                if self.series.len() > 1 {
-                    drawn.label(&series.name).legend(move |(x, y)| {
-                        Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled())
-                    });
-                }
-            }
-            self.legend(&mut chart).map_err(message)?;
+            chart
         } else {
             builder.x_label_area_size(60).y_label_area_size(60);
             let mut chart = builder
@@ -167,23 +156,29 @@ impl BarChart {
                 .label_style((FONT, 13))
                 .draw()
                 .map_err(message)?;
-            for (j, series) in self.series.iter().enumerate() {
-                let color = series_color(j);
-                let bars = series.values.iter().enumerate().filter(|(_, v)| **v > 0.0);
-                let drawn = chart
-                    .draw_series(bars.map(|(i, &v)| {
-                        let (lo, hi) = bar(i, j);
-                        Rectangle::new([(lo, 0.0), (hi, v)], color.filled())
-                    }))
-                    .map_err(message)?;
-                if self.series.len() > 1 {
-                    drawn.label(&series.name).legend(move |(x, y)| {
-                        Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled())
-                    });
-                }
+            chart
+        };
+        for (j, series) in self.series.iter().enumerate() {
+            let color = series_color(j);
+            let bars = series.values.iter().enumerate().filter(|(_, v)| **v > 0.0);
+            let drawn = chart
+                .draw_series(bars.map(|(i, &v)| {
+                    let (lo, hi) = bar(i, j);
+                    let corners = if self.horizontal {
+                        [(0.0, lo), (v, hi)]
+                    } else {
+                        [(lo, 0.0), (hi, v)]
+                    };
+                    Rectangle::new(corners, color.filled())
+                }))
+                .map_err(message)?;
+            if self.series.len() > 1 {
+                drawn.label(&series.name).legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled())
+                });
             }
-            self.legend(&mut chart).map_err(message)?;
         }
+        self.legend(&mut chart).map_err(message)?;
         Ok(())
     }
 

@@ -201,7 +201,8 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
         "Hardest technique needed",
         "For each solved puzzle, the latest technique in ladder order that the solve used: \
          what a simplest-first solver needs to finish it. Shares are of the puzzles with one \
-         solution (solved or stuck).",
+         solution (solved or stuck). `sudolab unlock FILE --ladder LADDER` says which \
+         technique would unlock the stuck ones.",
         Chart {
             file: "hardest.svg",
             chart: chart_of(
@@ -269,7 +270,12 @@ fn section(
     charts.push(chart);
 }
 
-/// One sentence per file: how many puzzles, how many solved, what makes the hard ones hard.
+/// How many of the most common hardest techniques the summary names.
+const GLANCE_TECHNIQUES: usize = 3;
+
+/// A few sentences per file: how many puzzles, how many the ladder solves, how hard the
+/// solved ones are (HoDoKu's levels) and what makes them so (the most common hardest
+/// techniques beyond singles).
 fn at_a_glance(md: &mut String, cols: &[Column<'_>]) {
     for c in cols {
         let s = &c.summary;
@@ -294,30 +300,38 @@ fn at_a_glance(md: &mut String, cols: &[Column<'_>]) {
                 percent(s.count(Status::Stuck), attempted)
             )
             .unwrap();
-            let singles = s.singles_only;
-            match singles {
-                0 => md.push_str("None was solved with singles only"),
-                n => write!(
-                    md,
-                    "{} were solved with singles only",
-                    percent(n, attempted)
-                )
-                .unwrap(),
+            match s.singles_only {
+                0 => md.push_str("None falls to singles alone. "),
+                n => write!(md, "{} fall to singles alone. ", percent(n, attempted)).unwrap(),
             }
-            let beyond = s
+            let levels: Vec<String> = Level::ALL
+                .iter()
+                .filter(|&&l| s.levels[l as usize] > 0)
+                .map(|&l| format!("{} {}", l.name(), percent(s.levels[l as usize], attempted)))
+                .collect();
+            if !levels.is_empty() {
+                write!(md, "Levels: {}. ", levels.join(", ")).unwrap();
+            }
+            let mut beyond: Vec<(Technique, usize)> = s
                 .hardest
                 .iter()
                 .filter(|(t, _)| !is_single(**t))
-                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)));
-            match beyond {
-                Some((t, &n)) => write!(
+                .map(|(&t, &n)| (t, n))
+                .collect();
+            // Most common first; ties in ladder order.
+            beyond.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            if !beyond.is_empty() {
+                let named: Vec<String> = beyond
+                    .iter()
+                    .take(GLANCE_TECHNIQUES)
+                    .map(|&(t, n)| format!("{} ({})", t.name(), percent(n, attempted)))
+                    .collect();
+                write!(
                     md,
-                    "; beyond singles the most common hardest technique is {} ({}). ",
-                    t.name(),
-                    percent(n, attempted)
+                    "The hardest technique needed beyond singles is most often {}. ",
+                    named.join(", ")
                 )
-                .unwrap(),
-                None => md.push_str(". "),
+                .unwrap();
             }
         }
         if let Some(t) = s.time_figures() {
@@ -325,7 +339,9 @@ fn at_a_glance(md: &mut String, cols: &[Column<'_>]) {
         }
         md.push('\n');
     }
-    md.push('\n');
+    md.push_str(
+        "\nShares in this summary are of the puzzles with one solution (solved or stuck).\n\n",
+    );
 }
 
 /// What made each file: the sidecar's ladder, policy, version and start time.
