@@ -126,11 +126,14 @@ fn parse_exemplars(text: &str) -> Vec<Section> {
 
 /// Exemplars whose recorded path is not the one HoDoKu 2.2's default solver takes, with
 /// HoDoKu 2.2's own definitions and order (which sudolab follows), read in its source:
-/// (puzzle, code of the technique 2.2 takes instead of the path's, why). For an exact check
-/// it is the hardest technique; for a lower-bound check, the bound.
-const PATHS_NOT_FROM_HODOKU_2_2: &[(&str, &str, &str)] = &[
+/// (section number, 1-based position among the section's exemplars, code of the technique
+/// 2.2 takes instead of the path's, why). For an exact check it is the hardest technique;
+/// for a lower-bound check, the bound. Exemplars are named by place rather than copied: the
+/// file is GPL and stays in `../shared`.
+const PATHS_NOT_FROM_HODOKU_2_2: &[(&str, usize, &str, &str)] = &[
     (
-        "...5..8.43.....21..9.......9.7..6....1....3......27...1.......7...248.9...5.9....",
+        "0110",
+        12,
         "l3",
         "after the singles, the path's pair 2,7 in r1c1,r1c2 removes only r1c3<>2, inside its \
          box; 2.2 calls a locked pair only one that also removes from the line outside the box \
@@ -138,40 +141,46 @@ const PATHS_NOT_FROM_HODOKU_2_2: &[(&str, &str, &str)] = &[
          the Locked Triple 1,2,7 in r1c1,r1c2,r1c3 => r1c5,r3c3<>1 first",
     ),
     (
-        ".5..12.3....67..493.....1............82397...7.5............81..29......4...35.6.",
+        "0320",
+        4,
         "tf",
         "after the singles, the Turbot Fish 6 r1c7=r3c9-r5c9=r5c1 => r1c1<>6 (a three-link \
          X-chain, which is what 2.2's ChainSolver searches for Turbot Fish) removes what the \
          path's Sashimi X-Wing removes, and Turbot Fish comes first in 2.2's order",
     ),
     (
-        "38.......9...31....6...5..42.....17..9........3758...........61....4.35.6...7.9..",
+        "0321",
+        5,
         "tf",
         "after the simpler steps, the Turbot Fish 2 r2c8=r3c7-r7c7=r7c2 => r2c2<>2 removes \
          what the path's Sashimi Swordfish removes, and Turbot Fish comes first in 2.2's order",
     ),
     (
-        "7...56.381.842.............5..3......4..8.7....1...24...3.........1....5.5...7.6.",
+        "0402",
+        1,
         "2sk",
         "after the singles, the 2-String Kite 2 in r4c3,r9c4 (row 4 and column 4, joined in \
          box 5) => r9c3<>2, which 2.2's SingleDigitPatternSolver finds, removes what the path's \
          Empty Rectangle removes, and 2-String Kite comes first in 2.2's order",
     ),
     (
-        ".3.8...7..48...1....745..69...74.951..4......7...2........1.....25.7...36.....7..",
+        "0402",
+        2,
         "2sk",
         "after the singles, the 2-String Kite 8 in r4c2,r9c5 (row 4 and column 5, joined in \
          box 5) => r9c2<>8 removes what the path's Empty Rectangle removes, and 2-String Kite \
          comes first in 2.2's order",
     ),
     (
-        "..45.3.2.....87..5...14....1.34.9...8..........6.............917.5.682......5.8.7",
+        "0500",
+        3,
         "tf",
         "after two pointing steps, the Turbot Fish 2 r2c4=r3c6-r3c3=r9c3 => r9c4<>2 removes \
          what the path's Simple Colors trap removes, and Turbot Fish comes first in 2.2's order",
     ),
     (
-        ".7.......4...........5.213...8..9412..........423...6..6.27.8....19.834..........",
+        "0500",
+        4,
         "tf",
         "after the simpler steps, the Turbot Fish 5 r6c6=r4c5-r8c5=r8c9 => r6c9<>5 removes \
          what the path's Simple Colors trap removes, and Turbot Fish comes first in 2.2's order",
@@ -269,11 +278,12 @@ fn exemplars_are_solved_and_their_technique_is_the_hardest() {
     let (mut exact, mut bounded) = (0, 0);
     let older = std::cell::Cell::new(0);
     // HoDoKu 2.2's technique where the exemplar's path is not 2.2's, saying why.
-    let not_from_2_2 = |exemplar: &Exemplar| {
-        let puzzle = exemplar.puzzle.to_string();
-        let &(_, code, why) = PATHS_NOT_FROM_HODOKU_2_2
+    let not_from_2_2 = |section: &Section, position: usize| {
+        let number = section.header.split(':').next().unwrap_or_default();
+        let &(_, _, code, why) = PATHS_NOT_FROM_HODOKU_2_2
             .iter()
-            .find(|(p, _, _)| *p == puzzle)?;
+            .find(|&&(n, p, _, _)| n == number && p == position)?;
+        let exemplar = &section.exemplars[position - 1];
         let t = technique_with_code(code).expect("a catalogue code");
         eprintln!("line {}: HoDoKu 2.2 takes {t}: {why}", exemplar.line);
         older.set(older.get() + 1);
@@ -300,7 +310,8 @@ fn exemplars_are_solved_and_their_technique_is_the_hardest() {
             continue;
         };
         let (mut section_exact, mut section_bounded) = (0, 0);
-        for exemplar in &section.exemplars {
+        for (index, exemplar) in section.exemplars.iter().enumerate() {
+            let position = index + 1;
             let Uniqueness::Unique(solution) = oracle::analyse(&exemplar.puzzle) else {
                 panic!("line {}: no unique solution", exemplar.line);
             };
@@ -326,7 +337,7 @@ fn exemplars_are_solved_and_their_technique_is_the_hardest() {
                         .copied()
                         .max_by_key(|&t| ladder.position(t))
                         .expect("an exemplar's path has a step");
-                    let expected = not_from_2_2(exemplar).unwrap_or(from_path);
+                    let expected = not_from_2_2(section, position).unwrap_or(from_path);
                     let rung = |t: Option<Technique>| t.map(hodoku_rung);
                     if summary.outcome != Outcome::Solved
                         || rung(summary.hardest) != rung(Some(expected))
@@ -347,7 +358,7 @@ fn exemplars_are_solved_and_their_technique_is_the_hardest() {
                     if !uses_technique {
                         continue;
                     }
-                    let bound = hodoku_rung(not_from_2_2(exemplar).unwrap_or(technique));
+                    let bound = hodoku_rung(not_from_2_2(section, position).unwrap_or(technique));
                     let too_easy = summary.outcome == Outcome::Solved
                         && summary
                             .hardest
