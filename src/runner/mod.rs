@@ -143,7 +143,10 @@ pub struct RunReport {
 }
 
 /// Runs `config`, telling `notify` about problems as they happen.
-pub fn run(config: &RunConfig, notify: &mut dyn FnMut(Notice)) -> Result<RunReport, RunError> {
+pub fn run(
+    config: &RunConfig,
+    notify: &mut (dyn FnMut(Notice) + Send),
+) -> Result<RunReport, RunError> {
     let started = Instant::now();
     let threads = config.threads.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -182,29 +185,41 @@ pub fn run(config: &RunConfig, notify: &mut dyn FnMut(Notice)) -> Result<RunRepo
     let progress = Progress::new(total_bytes, config.limit, config.progress);
     let mut reader = Reader::new(&inputs, config.skip, config.limit);
     let mut chunk = Chunk::default();
-    let mut evaluations = Vec::with_capacity(CHUNK_LINES);
-    let mut totals = Totals::default();
-    let mut broken_pipe = csv.is_none();
     // Notices are printed with the progress bar out of the way.
     let notify = &mut |notice: Notice| progress.suspend(|| notify(notice));
-    while let Some(csv) = csv.as_mut() {
-        reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
-            input_errors += 1;
-            notify(Notice::Input(error));
-        });
-        if chunk.is_empty() {
-            break;
-        }
-        pool.install(|| evaluate_chunk(&evaluator, &inputs, &chunk, &mut evaluations));
-        match record_chunk(csv, &mut evaluations, &mut totals, notify) {
-            Err(error) if error.is_broken_pipe() => {
-                broken_pipe = true;
-                break;
+    // This thread reads each chunk and the pool solves it while a writer thread records
+    // the one before (rows, totals, notices, progress): the serial work overlaps the
+    // parallel work instead of leaving the pool idle. The channel holds one chunk, so at
+    // most three are in memory; rows keep input order.
+    let (totals, broken_pipe) = match csv.as_mut() {
+        None => (Totals::default(), true),
+        Some(csv) => std::thread::scope(|scope| {
+            let (batches, received) = std::sync::mpsc::sync_channel::<Batch>(1);
+            let progress = &progress;
+            let writer = scope.spawn(move || write_batches(csv, received, notify, progress));
+            loop {
+                let mut batch = Batch::default();
+                reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
+                    batch.notices.push(Notice::Input(error));
+                });
+                input_errors += batch.notices.len() as u64;
+                let last = chunk.is_empty();
+                if !last {
+                    pool.install(|| {
+                        evaluate_chunk(&evaluator, &inputs, &chunk, &mut batch.evaluations)
+                    });
+                }
+                batch.bytes_read = reader.bytes_read();
+                // A writer that has stopped (a closed stdout, or an error it returns
+                // below) has dropped its end: nothing more to do.
+                if batches.send(batch).is_err() || last {
+                    break;
+                }
             }
-            result => result?,
-        }
-        progress.update(reader.bytes_read(), totals.puzzles);
-    }
+            drop(batches);
+            writer.join().expect("the writer thread does not panic")
+        })?,
+    };
     progress.finish();
 
     let elapsed = started.elapsed();
@@ -325,13 +340,44 @@ fn evaluate_chunk(
         .collect_into_vec(out);
 }
 
+/// A chunk's work on its way to the writer: the evaluations in input order, the input
+/// errors met while reading it, and how far the reading has got.
+#[derive(Default)]
+struct Batch {
+    evaluations: Vec<Evaluation>,
+    notices: Vec<Notice>,
+    bytes_read: u64,
+}
+
+/// The writer thread: records every batch in order until the channel closes. Returns the
+/// totals, and whether the reader of stdout went away (which ends the run quietly).
+fn write_batches(
+    csv: &mut CsvOutput,
+    batches: std::sync::mpsc::Receiver<Batch>,
+    notify: &mut (dyn FnMut(Notice) + Send),
+    progress: &Progress,
+) -> Result<(Totals, bool), OutputError> {
+    let mut totals = Totals::default();
+    for mut batch in batches {
+        for notice in batch.notices.drain(..) {
+            notify(notice);
+        }
+        match record_chunk(csv, &mut batch.evaluations, &mut totals, notify) {
+            Err(error) if error.is_broken_pipe() => return Ok((totals, true)),
+            result => result?,
+        }
+        progress.update(batch.bytes_read, totals.puzzles);
+    }
+    Ok((totals, false))
+}
+
 /// Writes a chunk's rows, counts them and passes on unsound steps and the run's first
 /// invalid lines, then flushes.
 fn record_chunk(
     csv: &mut CsvOutput,
     evaluations: &mut Vec<Evaluation>,
     totals: &mut Totals,
-    notify: &mut dyn FnMut(Notice),
+    notify: &mut (dyn FnMut(Notice) + Send),
 ) -> Result<(), OutputError> {
     for evaluation in evaluations.drain(..) {
         csv.write(&evaluation.record)?;

@@ -56,7 +56,7 @@ pub struct CsvOutput {
     name: String,
     columns: Columns,
     /// The file or stdout.
-    sink: Box<dyn Write>,
+    sink: Box<dyn Write + Send>,
     /// Rows written since the last flush, as CSV.
     rows: csv::Writer<Vec<u8>>,
 }
@@ -71,7 +71,7 @@ impl CsvOutput {
     /// Creates (or truncates) the target and writes the header.
     pub fn create(target: &Target, columns: Columns) -> Result<CsvOutput, OutputError> {
         let name = target.name();
-        let sink: Box<dyn Write> = match target {
+        let sink: Box<dyn Write + Send> = match target {
             Target::Stdout => Box::new(io::stdout()),
             Target::File(path) => Box::new(File::create(path).map_err(|error| OutputError {
                 name: name.clone(),
@@ -84,7 +84,7 @@ impl CsvOutput {
     /// A writer to any sink, its header written and flushed.
     fn with_sink(
         name: String,
-        sink: Box<dyn Write>,
+        sink: Box<dyn Write + Send>,
         columns: Columns,
     ) -> Result<CsvOutput, OutputError> {
         let mut output = CsvOutput {
@@ -181,11 +181,11 @@ mod tests {
 
     /// A sink that keeps every write it is handed, shared with the test.
     #[derive(Clone, Default)]
-    struct Writes(std::rc::Rc<std::cell::RefCell<Vec<Vec<u8>>>>);
+    struct Writes(std::sync::Arc<std::sync::Mutex<Vec<Vec<u8>>>>);
 
     impl Write for Writes {
         fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.0.borrow_mut().push(buf.to_vec());
+            self.0.lock().unwrap().push(buf.to_vec());
             Ok(buf.len())
         }
         fn flush(&mut self) -> io::Result<()> {
@@ -202,7 +202,7 @@ mod tests {
         };
         let mut out =
             CsvOutput::with_sink("test".into(), Box::new(writes.clone()), columns).unwrap();
-        assert_eq!(writes.0.borrow().len(), 1, "the header, at once");
+        assert_eq!(writes.0.lock().unwrap().len(), 1, "the header, at once");
         let record = Record {
             source: "a.txt".into(),
             line: 1,
@@ -224,9 +224,13 @@ mod tests {
         for _ in 0..4096 {
             out.write(&record).unwrap();
         }
-        assert_eq!(writes.0.borrow().len(), 1, "nothing before the flush");
+        assert_eq!(
+            writes.0.lock().unwrap().len(),
+            1,
+            "nothing before the flush"
+        );
         out.flush().unwrap();
-        let all = writes.0.borrow();
+        let all = writes.0.lock().unwrap();
         assert_eq!(all.len(), 2, "one write for the chunk");
         assert_eq!(all[1].iter().filter(|&&b| b == b'\n').count(), 4096);
         assert!(all[1].ends_with(b"\n"));
@@ -234,7 +238,10 @@ mod tests {
         out.write(&record).unwrap();
         out.flush().unwrap();
         assert_eq!(
-            writes.0.borrow()[2].iter().filter(|&&b| b == b'\n').count(),
+            writes.0.lock().unwrap()[2]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count(),
             1
         );
     }
