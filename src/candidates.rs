@@ -206,20 +206,6 @@ impl Candidates {
         once - twice
     }
 
-    /// How many candidates remain in all.
-    pub fn candidate_count(&self) -> u32 {
-        self.digit_cells.iter().map(|s| s.len()).sum()
-    }
-
-    /// The digits already set somewhere in `house`.
-    pub fn placed_in(&self, house: House) -> DigitSet {
-        house
-            .cells()
-            .iter()
-            .filter_map(|&c| self.value(c))
-            .collect()
-    }
-
     /// Sets `cell` to `digit` and removes `digit` from the cell's peers.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
         for other in self.cell_candidates[cell.index()].iter() {

@@ -30,7 +30,7 @@ pub fn execute(args: ReportArgs) -> anyhow::Result<ExitCode> {
         .collect::<Result<Vec<_>, _>>()?;
     let report = Report::new(&sets)?;
     for path in report.write(&args.out)? {
-        eprintln!("wrote {}", path.display());
+        super::eprint(&format!("wrote {}\n", path.display()));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -114,10 +114,10 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
     };
     drop(csv_out);
     for message in &invalid {
-        eprintln!("sudolab: {message}");
+        super::eprint(&format!("sudolab: {message}\n"));
     }
     if args.out.as_deref() == Some("-") {
-        eprint!("{summary}");
+        super::eprint(&summary);
     } else {
         super::print(summary.as_bytes())?;
     }
