@@ -11,10 +11,6 @@ use std::collections::BTreeSet;
 use sudolab::bitset::CellSet;
 use sudolab::candidates::Candidates;
 use sudolab::geometry::{Cell, Digit, House, HouseKind};
-use sudolab::ladder::Ladder;
-use sudolab::oracle::{self, Uniqueness};
-use sudolab::puzzle::Puzzle;
-use sudolab::solver::{Policy, Solver};
 use sudolab::technique::Technique;
 
 /// What a step does: its placement and its eliminations, as sorted (cell, digit) pairs.
@@ -271,26 +267,7 @@ fn xyz_wings(grid: &Candidates) -> BTreeSet<Effect> {
 
 /// Every grid met along solves of a slice of the bundled Sudoku Exchange sample.
 fn grids() -> Vec<Candidates> {
-    let stride = if cfg!(debug_assertions) { 400 } else { 20 };
-    let lines = common::puzzle_lines(&common::data_file("sudoku_exchange_4k.txt"));
-    assert_eq!(lines.len(), 4_413);
-    let solver = Solver::new(
-        Ladder::default().with(Technique::BruteForce),
-        Policy::Single,
-    );
-    let mut grids = Vec::new();
-    for line in lines.iter().step_by(stride) {
-        let puzzle = Puzzle::parse_line(line).unwrap();
-        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
-            panic!("{puzzle}: no unique solution");
-        };
-        let mut grid = Candidates::from_puzzle(&puzzle);
-        for step in &solver.solve(&puzzle, Some(&solution)).steps {
-            grids.push(grid.clone());
-            grid.apply(step);
-        }
-    }
-    grids
+    common::grids_along_solves(if cfg!(debug_assertions) { 400 } else { 20 })
 }
 
 #[test]

@@ -15,10 +15,6 @@ mod common;
 use std::collections::BTreeSet;
 use sudolab::candidates::Candidates;
 use sudolab::geometry::{Cell, Digit};
-use sudolab::ladder::Ladder;
-use sudolab::oracle::{self, Uniqueness};
-use sudolab::puzzle::Puzzle;
-use sudolab::solver::{Policy, Solver};
 use sudolab::step::Step;
 use sudolab::technique::Technique;
 
@@ -98,27 +94,7 @@ fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
 /// Grids met along solves of a slice of the bundled Sudoku Exchange sample with the
 /// standard ladder and the fallback: every grid of each solve.
 fn grids() -> Vec<Candidates> {
-    let stride = if cfg!(debug_assertions) { 800 } else { 80 };
-    let lines = common::puzzle_lines(&common::data_file("sudoku_exchange_4k.txt"));
-    assert_eq!(lines.len(), 4_413);
-    let solver = Solver::new(
-        Ladder::default().with(Technique::BruteForce),
-        Policy::Single,
-    );
-    let mut grids = Vec::new();
-    for line in lines.iter().step_by(stride) {
-        let puzzle = Puzzle::parse_line(line).unwrap();
-        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
-            panic!("{puzzle}: no unique solution");
-        };
-        let report = solver.solve(&puzzle, Some(&solution));
-        let mut grid = Candidates::from_puzzle(&puzzle);
-        for step in &report.steps {
-            grids.push(grid.clone());
-            grid.apply(step);
-        }
-    }
-    grids
+    common::grids_along_solves(if cfg!(debug_assertions) { 800 } else { 80 })
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: where the bundled and the shared corpora are.
+//! Helpers shared by the integration tests: where the bundled and the shared corpora are,
+//! and real grids to run finders on.
 #![allow(dead_code)] // each test binary uses its own subset of these helpers
 
 use std::collections::HashMap;
@@ -50,4 +51,36 @@ pub fn csv_rows(path: impl AsRef<std::path::Path>) -> Vec<HashMap<String, String
                 .collect()
         })
         .collect()
+}
+
+/// Every grid met along the solves of every `stride`-th puzzle of the bundled Sudoku
+/// Exchange sample, with the standard ladder and the brute-force fallback: real mid-solve
+/// positions of every kind, each before one step of its solve.
+pub fn grids_along_solves(stride: usize) -> Vec<sudolab::candidates::Candidates> {
+    use sudolab::candidates::Candidates;
+    use sudolab::ladder::Ladder;
+    use sudolab::oracle::{self, Uniqueness};
+    use sudolab::puzzle::Puzzle;
+    use sudolab::solver::{Policy, Solver};
+    use sudolab::technique::Technique;
+
+    let lines = puzzle_lines(&data_file("sudoku_exchange_4k.txt"));
+    assert_eq!(lines.len(), 4_413);
+    let solver = Solver::new(
+        Ladder::default().with(Technique::BruteForce),
+        Policy::Single,
+    );
+    let mut grids = Vec::new();
+    for line in lines.iter().step_by(stride) {
+        let puzzle = Puzzle::parse_line(line).unwrap();
+        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
+            panic!("{puzzle}: no unique solution");
+        };
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        for step in &solver.solve(&puzzle, Some(&solution)).steps {
+            grids.push(grid.clone());
+            grid.apply(step);
+        }
+    }
+    grids
 }
