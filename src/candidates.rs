@@ -103,9 +103,8 @@ impl Candidates {
         for (digit, board) in Digit::all().zip(grid.digit_cells) {
             for cell in board.iter() {
                 grid.cell_candidates[cell.index()].insert(digit);
-                for bit in POSITION_BITS[cell.index()] {
-                    let bit = usize::from(bit) + digit.index() * 16;
-                    grid.positions[bit / 64] |= 1 << (bit % 64);
+                for (word, bit) in position_bits(cell, digit) {
+                    grid.positions[word] |= bit;
                 }
             }
         }
@@ -251,9 +250,8 @@ impl Candidates {
     #[inline]
     fn remove_from_cell(&mut self, cell: Cell, digit: Digit) {
         self.cell_candidates[cell.index()].remove(digit);
-        for bit in POSITION_BITS[cell.index()] {
-            let bit = usize::from(bit) + digit.index() * 16;
-            self.positions[bit / 64] &= !(1 << (bit % 64));
+        for (word, bit) in position_bits(cell, digit) {
+            self.positions[word] &= !bit;
         }
     }
 
@@ -357,6 +355,16 @@ static POSITION_BITS: [[u16; 3]; 81] = {
     }
     table
 };
+
+/// Where `cell` is recorded as a place of `digit` in its row, column and box lanes: the
+/// word and the bit within it, for each of the three.
+#[inline]
+fn position_bits(cell: Cell, digit: Digit) -> impl Iterator<Item = (usize, u64)> {
+    POSITION_BITS[cell.index()].into_iter().map(move |first| {
+        let bit = usize::from(first) + digit.index() * 16;
+        (bit / 64, 1 << (bit % 64))
+    })
+}
 
 /// The word and bit shift of the lane for `digit` in `house`.
 #[inline]
