@@ -177,27 +177,22 @@ impl Puzzle {
 
     /// The first clash in house order, as a [`ParseError::Clash`].
     fn find_clash(&self) -> Option<ParseError> {
-        // Every puzzle is checked as it is read: first a pass over digit masks, and only
-        // when it sees a clash the search that names the cells.
-        let clash_free = House::all().all(|house| {
-            let mut seen = 0u16;
-            house.cells().iter().all(|cell| {
-                let bit = 1 << self.values[cell.index()] & !1;
-                let fresh = seen & bit == 0;
-                seen |= bit;
-                fresh
-            })
-        });
-        if clash_free {
-            return None;
-        }
+        // Every puzzle line is checked: a digit mask per house, and only on a clash a look
+        // back for the cell that holds the digit first.
         for house in House::all() {
-            let mut seen: [Option<Cell>; 9] = [None; 9];
+            let mut seen = 0u16;
             for &cell in house.cells() {
                 let Some(digit) = self.given(cell) else {
                     continue;
                 };
-                if let Some(first) = seen[digit.index()] {
+                let bit = 1 << digit.index();
+                if seen & bit != 0 {
+                    let first = house
+                        .cells()
+                        .iter()
+                        .copied()
+                        .find(|&c| self.given(c) == Some(digit))
+                        .expect("the digit was seen earlier in the house");
                     return Some(ParseError::Clash {
                         digit,
                         first,
@@ -205,7 +200,7 @@ impl Puzzle {
                         house,
                     });
                 }
-                seen[digit.index()] = Some(cell);
+                seen |= bit;
             }
         }
         None
