@@ -35,6 +35,8 @@ pub struct Candidates {
     empty_in_house: [u8; 27],
     /// The houses with exactly one empty cell.
     one_empty: HouseSet,
+    /// Whether a digit was ever set in a cell a peer already held it in.
+    clash: bool,
 }
 
 /// What applying a step changed.
@@ -69,14 +71,16 @@ impl Candidates {
             unsolved: CellSet::ALL,
             empty_in_house: [9; 27],
             one_empty: HouseSet::EMPTY,
+            clash: false,
         }
     }
 
     /// The grid after setting the puzzle's givens and removing their digits from their peers.
     ///
     /// Built in bulk rather than by placing the givens one by one (which is what it equals):
-    /// a digit stays a candidate of an empty cell exactly when no given of that digit sees
-    /// the cell. A [`Puzzle`]'s givens never clash.
+    /// an empty cell keeps the digits that no house of it holds yet, a digit board is the
+    /// empty cells no given of that digit sees, and the house rows are a transpose of the
+    /// cells' candidates. A [`Puzzle`]'s givens never clash.
     pub fn from_puzzle(puzzle: &Puzzle) -> Candidates {
         let mut grid = Candidates {
             values: *puzzle.values(),
@@ -86,34 +90,56 @@ impl Candidates {
             unsolved: CellSet::ALL,
             empty_in_house: [9; 27],
             one_empty: HouseSet::EMPTY,
+            clash: false,
         };
         let mut seen_by = [CellSet::EMPTY; 9];
+        let mut digits_in_house = [0u16; 27];
         for cell in Cell::all() {
             if let Some(digit) = puzzle.given(cell) {
                 seen_by[digit.index()] |= cell.peers();
                 grid.unsolved.remove(cell);
                 for house in cell.houses() {
                     grid.empty_in_house[house.index()] -= 1;
+                    digits_in_house[house.index()] |= DigitSet::single(digit).bits();
                 }
             }
         }
         for (board, seen) in grid.digit_cells.iter_mut().zip(seen_by) {
             *board = grid.unsolved - seen;
         }
-        for (digit, board) in Digit::all().zip(grid.digit_cells) {
-            for cell in board.iter() {
-                grid.cell_candidates[cell.index()].insert(digit);
-                for (word, bit) in position_bits(cell, digit) {
-                    grid.positions[word] |= bit;
+        let mut house_lanes = [[0u64; 3]; 27];
+        for cell in grid.unsolved.iter() {
+            let [row, column, box_] = cell.houses().map(|h| digits_in_house[h.index()]);
+            let digits = DigitSet::from_bits(!(row | column | box_));
+            grid.cell_candidates[cell.index()] = digits;
+            let spread = spread_to_lanes(digits);
+            for (house, position) in cell.houses().into_iter().zip(cell.positions_in_houses()) {
+                for (lanes, word) in house_lanes[house.index()].iter_mut().zip(spread) {
+                    *lanes |= word << position;
                 }
             }
         }
-        for house in House::all() {
+        for (house, lanes) in House::all().zip(house_lanes) {
+            grid.or_house_lanes(house, lanes);
             if grid.empty_in_house[house.index()] == 1 {
                 grid.one_empty.insert(house);
             }
         }
         grid
+    }
+
+    /// ORs a house's nine lanes, given aligned as in [`spread_to_lanes`], into place.
+    fn or_house_lanes(&mut self, house: House, lanes: [u64; 3]) {
+        let (word, shift) = lane(house, Digit::from_index(0));
+        if shift == 0 {
+            for (k, lanes) in lanes.into_iter().enumerate() {
+                self.positions[word + k] |= lanes;
+            }
+        } else {
+            self.positions[word] |= lanes[0] << shift;
+            self.positions[word + 1] |= lanes[0] >> (64 - shift) | lanes[1] << shift;
+            self.positions[word + 2] |= lanes[1] >> (64 - shift) | lanes[2] << shift;
+        }
     }
 
     /// The digit set in `cell`, if any.
@@ -207,6 +233,13 @@ impl Candidates {
 
     /// Sets `cell` to `digit` and removes `digit` from the cell's peers.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
+        if !self.has(cell, digit) && self.value(cell) != Some(digit) {
+            // Not a candidate: either a technique removed it wrongly, or a peer holds it.
+            self.clash |= cell
+                .peers()
+                .iter()
+                .any(|peer| self.value(peer) == Some(digit));
+        }
         for other in self.cell_candidates[cell.index()].iter() {
             self.remove(cell, other);
         }
@@ -293,20 +326,29 @@ impl Candidates {
     /// Whether the grid contradicts itself: an empty cell with no candidates, a house where
     /// a missing digit has no place left, or a digit set twice in a house.
     pub fn has_contradiction(&self) -> bool {
-        if self.unsolved.iter().any(|c| self.candidates(c).is_empty()) {
+        if self.clash {
+            return true;
+        }
+        if self.is_solved() {
+            // Nine different digits in each house: every digit is in every house.
+            return false;
+        }
+        let with_candidates = self
+            .digit_cells
+            .iter()
+            .fold(CellSet::EMPTY, |all, &b| all | b);
+        if !(self.unsolved - with_candidates).is_empty() {
             return true;
         }
         House::all().any(|house| {
-            let mut placed = 0u16;
-            for &cell in house.cells() {
-                if let Some(d) = self.value(cell) {
-                    if placed & 1 << d.index() != 0 {
-                        return true;
-                    }
-                    placed |= 1 << d.index();
-                }
-            }
-            Digit::all().any(|d| placed & 1 << d.index() == 0 && self.positions(house, d) == 0)
+            let placed = house
+                .cells()
+                .iter()
+                .filter_map(|&cell| self.value(cell))
+                .fold(DigitSet::EMPTY, |set, d| set | DigitSet::single(d));
+            (DigitSet::ALL - placed)
+                .iter()
+                .any(|digit| self.positions(house, digit) == 0)
         })
     }
 
@@ -364,6 +406,31 @@ fn position_bits(cell: Cell, digit: Digit) -> impl Iterator<Item = (usize, u64)>
         let bit = usize::from(first) + digit.index() * 16;
         (bit / 64, 1 << (bit % 64))
     })
+}
+
+/// A cell's candidates spread over nine 16-bit lanes, one per digit, four to a word and
+/// starting at bit 0: bit `16 * (d - 1)` (of the whole 144) is set for each candidate `d`.
+/// Shifted left by a position, this is the cell's contribution to its house's lanes.
+#[inline]
+fn spread_to_lanes(digits: DigitSet) -> [u64; 3] {
+    const fn spread_nibble(nibble: u64) -> u64 {
+        (nibble & 1) | (nibble >> 1 & 1) << 16 | (nibble >> 2 & 1) << 32 | (nibble >> 3 & 1) << 48
+    }
+    static NIBBLES: [u64; 16] = {
+        let mut table = [0; 16];
+        let mut nibble = 0;
+        while nibble < 16 {
+            table[nibble] = spread_nibble(nibble as u64);
+            nibble += 1;
+        }
+        table
+    };
+    let bits = usize::from(digits.bits());
+    [
+        NIBBLES[bits & 15],
+        NIBBLES[bits >> 4 & 15],
+        (bits >> 8) as u64,
+    ]
 }
 
 /// The word and bit shift of the lane for `digit` in `house`.
@@ -533,6 +600,37 @@ mod tests {
         }
         assert!(grid.is_solved(), "this puzzle falls to naked singles");
         assert!(grid.houses_with_one_empty_cell().is_empty());
+        assert!(!grid.has_contradiction());
+    }
+
+    #[test]
+    fn contradictions_are_seen_whatever_their_kind() {
+        let mut twice = Candidates::empty();
+        twice.place(Cell::at(0, 0), Digit::new(1));
+        assert!(!twice.has_contradiction());
+        twice.place(Cell::at(0, 8), Digit::new(1));
+        assert!(twice.has_contradiction(), "1 twice in row 1");
+        let mut twice_when_full = Candidates::empty();
+        for cell in Cell::all() {
+            twice_when_full.place(cell, Digit::new(1));
+        }
+        assert!(twice_when_full.is_solved());
+        assert!(twice_when_full.has_contradiction());
+        let mut no_place = Candidates::empty();
+        for row in 0..9 {
+            no_place.eliminate(Cell::at(row, 4), Digit::new(7));
+        }
+        assert!(no_place.has_contradiction(), "7 has no place in column 5");
+        let mut no_candidate = Candidates::empty();
+        for digit in Digit::all() {
+            no_candidate.eliminate(Cell::at(8, 8), digit);
+        }
+        assert!(no_candidate.has_contradiction());
+        // Taking a digit wrongly from a cell and setting it there anyway clashes with nothing.
+        let mut wrong = Candidates::empty();
+        wrong.eliminate(Cell::at(3, 3), Digit::new(2));
+        wrong.place(Cell::at(3, 3), Digit::new(2));
+        assert!(!wrong.has_contradiction());
     }
 
     #[test]
