@@ -8,12 +8,14 @@
 //! serves every thread; per-thread buffers live in [`Scratch`].
 
 use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit};
 use crate::grade::TechniqueCounts;
 use crate::ladder::Ladder;
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::Step;
 use crate::technique::{StepSink, Technique};
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// How much one technique does before the ladder restarts.
@@ -108,6 +110,7 @@ pub struct Report {
 #[derive(Default)]
 pub struct Scratch {
     found: Vec<Step>,
+    placements: Vec<(Cell, Digit)>,
 }
 
 /// A ladder with a step policy.
@@ -198,40 +201,32 @@ impl Solver {
             hardest: None,
         };
         let mut hardest_rung = None;
+        // Steps are only built when someone looks at them.
+        let fast = log.is_none() && !self.verify;
         'ladder: while !grid.is_solved() {
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
-                scratch.found.clear();
-                let mut sink = StepSink::new(grid, solution, &mut scratch.found, limit);
-                let _ = technique.find(grid, &mut sink);
-                let mut applied = false;
-                // Steps are large: work on them where they lie rather than moving them out.
-                for (index, step) in scratch.found.iter_mut().enumerate() {
-                    // In a sweep, earlier instances may already have done this one's work
-                    // (the sink trimmed the first against the grid it was found in).
-                    if index > 0 && !grid.trim(step) {
-                        continue;
+                let applied = if fast
+                    && let Some(applied) =
+                        take_placements(technique, grid, limit, scratch, &mut summary)
+                {
+                    applied
+                } else {
+                    match self.take_steps(
+                        technique,
+                        grid,
+                        solution,
+                        limit,
+                        scratch,
+                        &mut summary,
+                        log.as_deref_mut(),
+                    ) {
+                        Ok(applied) => applied,
+                        Err(unsound) => {
+                            summary.outcome = Outcome::Unsound(unsound);
+                            return summary;
+                        }
                     }
-                    if self.verify
-                        && let Some(solution) = solution
-                        && !is_sound(step, solution)
-                    {
-                        summary.outcome = Outcome::Unsound(Box::new(UnsoundStep {
-                            step: *step,
-                            grid: grid.clone(),
-                            step_number: summary.steps + 1,
-                        }));
-                        return summary;
-                    }
-                    let effect = grid.apply(step);
-                    summary.steps += 1;
-                    summary.placements += effect.placements;
-                    summary.eliminations += effect.eliminations;
-                    summary.counts[technique] += 1;
-                    if let Some(log) = log.as_deref_mut() {
-                        log.push(*step);
-                    }
-                    applied = true;
-                }
+                };
                 if applied {
                     if hardest_rung < Some(rung) {
                         hardest_rung = Some(rung);
@@ -251,6 +246,92 @@ impl Solver {
         };
         summary
     }
+}
+
+impl Solver {
+    /// Finds up to `limit` steps of `technique`, applies those that still change
+    /// something and counts them; whether any was applied. Stops at the first unsound step
+    /// when verifying.
+    #[allow(clippy::too_many_arguments)]
+    fn take_steps(
+        &self,
+        technique: Technique,
+        grid: &mut Candidates,
+        solution: Option<&Solution>,
+        limit: usize,
+        scratch: &mut Scratch,
+        summary: &mut Summary,
+        mut log: Option<&mut Vec<Step>>,
+    ) -> Result<bool, Box<UnsoundStep>> {
+        scratch.found.clear();
+        let mut sink = StepSink::new(grid, solution, &mut scratch.found, limit);
+        let _ = technique.find(grid, &mut sink);
+        let mut applied = false;
+        // Steps are large: work on them where they lie rather than moving them out.
+        for (index, step) in scratch.found.iter_mut().enumerate() {
+            // In a sweep, earlier instances may already have done this one's work
+            // (the sink trimmed the first against the grid it was found in).
+            if index > 0 && !grid.trim(step) {
+                continue;
+            }
+            if self.verify
+                && let Some(solution) = solution
+                && !is_sound(step, solution)
+            {
+                return Err(Box::new(UnsoundStep {
+                    step: *step,
+                    grid: grid.clone(),
+                    step_number: summary.steps + 1,
+                }));
+            }
+            let effect = grid.apply(step);
+            summary.steps += 1;
+            summary.placements += effect.placements;
+            summary.eliminations += effect.eliminations;
+            summary.counts[technique] += 1;
+            if let Some(log) = log.as_deref_mut() {
+                log.push(*step);
+            }
+            applied = true;
+        }
+        Ok(applied)
+    }
+}
+
+/// [`Solver::take_steps`] for a technique that only places digits, without building its
+/// steps: `None` when `technique` is not one. A placement into a cell an earlier one of
+/// the same sweep has set changes nothing and is skipped, as `take_steps` skips it.
+fn take_placements(
+    technique: Technique,
+    grid: &mut Candidates,
+    limit: usize,
+    scratch: &mut Scratch,
+    summary: &mut Summary,
+) -> Option<bool> {
+    scratch.placements.clear();
+    let placements = &mut scratch.placements;
+    let placer = technique.placements(grid, |cell, digit| {
+        placements.push((cell, digit));
+        if placements.len() >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if !placer {
+        return None;
+    }
+    let mut applied = false;
+    for &(cell, digit) in &scratch.placements {
+        if grid.value(cell).is_none() {
+            grid.place(cell, digit);
+            summary.steps += 1;
+            summary.placements += 1;
+            summary.counts[technique] += 1;
+            applied = true;
+        }
+    }
+    Some(applied)
 }
 
 /// Whether `step` agrees with `solution`: it sets no wrong digit and removes no solution digit.

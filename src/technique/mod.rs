@@ -22,6 +22,7 @@ mod w_wing;
 mod wings;
 
 use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit};
 use crate::grade::Level;
 use crate::puzzle::Solution;
 use crate::step::{Notation, Step};
@@ -171,6 +172,28 @@ impl Technique {
     #[inline]
     pub fn find(self, grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         (self.info().finder)(grid, sink)
+    }
+
+    /// For a technique whose steps only place a digit (the singles), calls `each` with the
+    /// placements its finder would report, in the same order, without building steps, and
+    /// returns true; returns false for every other technique. The solver's path when it
+    /// keeps neither a step log nor a check of each step.
+    #[inline]
+    pub fn placements(
+        self,
+        grid: &Candidates,
+        mut each: impl FnMut(Cell, Digit) -> ControlFlow<()>,
+    ) -> bool {
+        let _ = match self {
+            Technique::FullHouse => singles::full_house_placements(grid)
+                .try_for_each(|(_, cell, digit)| each(cell, digit)),
+            Technique::NakedSingle => singles::naked_single_placements(grid)
+                .try_for_each(|(cell, digit)| each(cell, digit)),
+            Technique::HiddenSingle => singles::hidden_single_placements(grid)
+                .try_for_each(|(_, cell, digit)| each(cell, digit)),
+            _ => return false,
+        };
+        true
     }
 
     /// Every step this technique finds in `grid`, in the finder's order. Convenient for

@@ -6,19 +6,14 @@
 use super::StepSink;
 use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit, House};
 use crate::step::{Pattern, Step};
 use crate::technique::Technique;
 use std::ops::ControlFlow;
 
 /// The last empty cell of a house.
 pub fn full_houses(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for house in grid.houses_with_one_empty_cell().iter() {
-        let Some(cell) = (grid.unsolved() & house.cell_set()).first() else {
-            continue;
-        };
-        let Some(digit) = grid.candidates(cell).single_member() else {
-            continue;
-        };
+    for (house, cell, digit) in full_house_placements(grid) {
         let pattern = Pattern {
             cells: CellSet::single(cell),
             base: HouseSet::single(house),
@@ -31,10 +26,7 @@ pub fn full_houses(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
 
 /// A cell with a single candidate.
 pub fn naked_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for cell in grid.cells_with_one_candidate().iter() {
-        let Some(digit) = grid.candidates(cell).first() else {
-            continue;
-        };
+    for (cell, digit) in naked_single_placements(grid) {
         let pattern = Pattern {
             cells: CellSet::single(cell),
             ..Pattern::default()
@@ -46,8 +38,7 @@ pub fn naked_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<
 
 /// A digit with a single place left in a house.
 pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for (house, digit, positions) in grid.hidden_singles() {
-        let cell = house.cells()[positions.trailing_zeros() as usize];
+    for (house, cell, digit) in hidden_single_placements(grid) {
         let pattern = Pattern {
             cells: CellSet::single(cell),
             base: HouseSet::single(house),
@@ -56,6 +47,41 @@ pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
         sink.push(Step::placing(Technique::HiddenSingle, cell, digit, pattern))?;
     }
     ControlFlow::Continue(())
+}
+
+/// Full houses as (house, cell, digit), in house order: what [`full_houses`] reports.
+#[inline]
+pub fn full_house_placements(grid: &Candidates) -> impl Iterator<Item = (House, Cell, Digit)> + '_ {
+    grid.houses_with_one_empty_cell()
+        .iter()
+        .filter_map(|house| {
+            let cell = (grid.unsolved() & house.cell_set()).first()?;
+            let digit = grid.candidates(cell).single_member()?;
+            Some((house, cell, digit))
+        })
+}
+
+/// Naked singles as (cell, digit), in cell order: what [`naked_singles`] reports.
+#[inline]
+pub fn naked_single_placements(grid: &Candidates) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+    grid.cells_with_one_candidate()
+        .iter()
+        .filter_map(|cell| Some((cell, grid.candidates(cell).first()?)))
+}
+
+/// Hidden singles as (house, cell, digit), in house-then-digit order: what
+/// [`hidden_singles`] reports.
+#[inline]
+pub fn hidden_single_placements(
+    grid: &Candidates,
+) -> impl Iterator<Item = (House, Cell, Digit)> + '_ {
+    grid.hidden_singles().map(|(house, digit, positions)| {
+        (
+            house,
+            house.cells()[positions.trailing_zeros() as usize],
+            digit,
+        )
+    })
 }
 
 #[cfg(test)]
