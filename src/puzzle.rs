@@ -5,6 +5,7 @@
 //! Parsing rejects clashing givens (the same digit twice in a house), so a `Puzzle` is
 //! always a consistent set of givens. Whether it has one solution is the oracle's question.
 
+use crate::bitset::DigitSet;
 use crate::geometry::{Cell, Digit, House};
 use std::fmt;
 use std::str::FromStr;
@@ -177,8 +178,24 @@ impl Puzzle {
 
     /// The first clash in house order, as a [`ParseError::Clash`].
     fn find_clash(&self) -> Option<ParseError> {
-        // Every puzzle line is checked: a digit mask per house, and only on a clash a look
-        // back for the cell that holds the digit first.
+        // Every puzzle line is checked, so the common case is one pass over the givens
+        // with a digit mask per house; only a clash is then located in house order.
+        let mut seen = [0u16; 27];
+        let mut clashing = false;
+        for cell in Cell::all() {
+            if let Some(digit) = self.given(cell) {
+                let bit = DigitSet::single(digit).bits();
+                for house in cell.houses() {
+                    clashing |= seen[house.index()] & bit != 0;
+                    seen[house.index()] |= bit;
+                }
+            }
+        }
+        if clashing { self.first_clash() } else { None }
+    }
+
+    /// The first digit held twice in a house, houses and cells in order.
+    fn first_clash(&self) -> Option<ParseError> {
         for house in House::all() {
             let mut seen = 0u16;
             for &cell in house.cells() {
@@ -236,12 +253,8 @@ impl FromStr for Puzzle {
 impl fmt::Display for Puzzle {
     /// The normalised one-line form: digits and `.` for blanks.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text: String = self
-            .values
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
-            .collect();
-        f.write_str(&text)
+        let text = self.values.map(|v| if v == 0 { b'.' } else { b'0' + v });
+        f.write_str(std::str::from_utf8(&text).expect("ASCII digits and dots"))
     }
 }
 
@@ -283,8 +296,8 @@ impl Solution {
 
 impl fmt::Display for Solution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text: String = self.values.iter().map(|&v| (b'0' + v) as char).collect();
-        f.write_str(&text)
+        let text = self.values.map(|v| b'0' + v);
+        f.write_str(std::str::from_utf8(&text).expect("ASCII digits"))
     }
 }
 
