@@ -359,7 +359,6 @@ impl Candidates {
         }
         Solution::from_values(self.values)
     }
-
 }
 
 /// Words of four 16-bit lanes needed for the 243 house-digit lanes.

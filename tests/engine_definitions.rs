@@ -1,5 +1,6 @@
 //! Completeness on real grids: soundness tests catch a wrong step, not a missed one. Here
-//! the fast finders of the singles, locked candidates, locked subsets and XY/XYZ-Wings are
+//! the fast finders of the singles, locked candidates, locked subsets, XY/XYZ-Wings and
+//! finned and sashimi fish are
 //! compared, on every grid met along real solves, with their definitions written as plainly
 //! as possible (every house, digit and cell combination tried in turn): what each finder's
 //! steps do must be exactly what the definition's instances do. The related sets (subsets
@@ -265,6 +266,67 @@ fn xyz_wings(grid: &Candidates) -> BTreeSet<Effect> {
     out
 }
 
+/// The sets of `size` of the lines 0-8, as bit sets.
+fn line_sets(size: u32) -> impl Iterator<Item = u16> {
+    (0u16..512).filter(move |set| set.count_ones() == size)
+}
+
+fn cells_of_lines(kind: HouseKind, set: u16) -> CellSet {
+    House::all_of(kind)
+        .enumerate()
+        .filter(|&(i, _)| set >> i & 1 == 1)
+        .fold(CellSet::EMPTY, |cells, (_, line)| cells | line.cell_set())
+}
+
+/// Finned (or, with `sashimi`, sashimi) fish of `size` base lines: for every digit, every
+/// set of base lines holding it and every set of cover lines each holding a base candidate,
+/// the base candidates outside the cover are the fins; when there are some and they share
+/// a box, the cover candidates in that box off the base lines go. The fish is sashimi when
+/// some base line has at most one candidate in the cover.
+fn finned_fish(grid: &Candidates, size: u32, sashimi: bool) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for (kind, cross) in [
+        (HouseKind::Row, HouseKind::Column),
+        (HouseKind::Column, HouseKind::Row),
+    ] {
+        let lines: Vec<House> = House::all_of(kind).collect();
+        let crosses: Vec<House> = House::all_of(cross).collect();
+        for digit in Digit::all() {
+            let with = grid.cells_with(digit);
+            for base in line_sets(size) {
+                let base_lines = cells_of_lines(kind, base);
+                let base_cells = base_lines & with;
+                if (0..9).any(|i| base >> i & 1 == 1 && (lines[i].cell_set() & with).is_empty()) {
+                    continue;
+                }
+                for cover in line_sets(size) {
+                    let holds_base = |j: usize| crosses[j].cell_set().intersects(base_cells);
+                    if (0..9).any(|j| cover >> j & 1 == 1 && !holds_base(j)) {
+                        continue;
+                    }
+                    let cover_cells = cells_of_lines(cross, cover) & with;
+                    let fins = base_cells - cover_cells;
+                    let Some(fin) = fins.first() else {
+                        continue;
+                    };
+                    let fin_box = House::box_(fin.box_index()).cell_set();
+                    if !fins.is_subset_of(fin_box) {
+                        continue;
+                    }
+                    let is_sashimi = (0..9).any(|i| {
+                        base >> i & 1 == 1 && (lines[i].cell_set() & cover_cells).len() <= 1
+                    });
+                    let targets = (cover_cells & fin_box) - base_lines;
+                    if is_sashimi == sashimi && !targets.is_empty() {
+                        out.insert(removing(digit, targets));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Every grid met along solves of a slice of the bundled Sudoku Exchange sample.
 fn grids() -> Vec<Candidates> {
     common::grids_along_solves(if cfg!(debug_assertions) { 400 } else { 20 })
@@ -308,5 +370,31 @@ fn finders_find_exactly_what_their_definitions_say() {
             "{technique} never occurs in {} grids",
             grids.len()
         );
+    }
+}
+
+#[test]
+fn finned_and_sashimi_fish_find_exactly_what_their_definition_says() {
+    let fish = [
+        (Technique::FinnedXWing, 2, false),
+        (Technique::SashimiXWing, 2, true),
+        (Technique::FinnedSwordfish, 3, false),
+        (Technique::SashimiSwordfish, 3, true),
+        (Technique::FinnedJellyfish, 4, false),
+        (Technique::SashimiJellyfish, 4, true),
+    ];
+    // Every seventh grid: the definition tries up to 126 x 126 line sets per digit.
+    let grids: Vec<Candidates> = grids().into_iter().step_by(7).collect();
+    let mut instances = [0usize; 6];
+    for grid in &grids {
+        for (n, &(technique, size, sashimi)) in fish.iter().enumerate() {
+            let expected = finned_fish(grid, size, sashimi);
+            assert_eq!(found(technique, grid), expected, "{technique} in\n{grid}");
+            instances[n] += expected.len();
+        }
+    }
+    for ((technique, ..), count) in fish.iter().zip(instances) {
+        eprintln!("{technique}: {count} instances in {} grids", grids.len());
+        assert!(count > 0, "{technique} never occurs");
     }
 }

@@ -87,6 +87,28 @@ fn search(
     ControlFlow::Continue(())
 }
 
+/// The three cross lines of stack (or band) `stack`, as bits of a line set.
+#[inline]
+fn stack_lines(stack: usize) -> u16 {
+    0b111 << (3 * stack)
+}
+
+/// How many lines a set of up to nine holds (a table: the baseline x86-64 target has no
+/// population count instruction).
+#[inline]
+fn ones(lines: u16) -> usize {
+    static ONES: [u8; 512] = {
+        let mut table = [0u8; 512];
+        let mut set = 1;
+        while set < 512 {
+            table[set] = table[set / 2] + (set % 2) as u8;
+            set += 1;
+        }
+        table
+    };
+    usize::from(ONES[usize::from(lines & 0x1ff)])
+}
+
 /// Line `i` of `kind` (rows or columns).
 fn line(kind: HouseKind, i: usize) -> House {
     match kind {
@@ -118,8 +140,10 @@ struct Search<'g> {
 
 impl Search<'_> {
     /// Extends a base of `count` lines (bit set `base`, cross positions `union`) with
-    /// lines from `from` on; a base whose positions span more than `size` cross lines
-    /// plus one stack cannot be a fish with its fins in one box.
+    /// lines from `from` on. Fins in one box lie in one stack of cross lines, and the cover
+    /// needs at least one of that stack's lines, so a base is only worth extending while
+    /// its positions outside some stack span fewer than `size` cross lines: adding lines
+    /// never shrinks that span.
     fn bases(
         &self,
         from: usize,
@@ -132,31 +156,39 @@ impl Search<'_> {
             return self.covers(base, union, sink);
         }
         for i in from..9 {
-            let union = union | self.masks[i];
-            if self.masks[i] == 0 || union.count_ones() as usize > self.size + 3 {
+            if self.masks[i] == 0 {
                 continue;
             }
-            self.bases(i + 1, count + 1, base | 1 << i, union, sink)?;
+            let union = union | self.masks[i];
+            let fits_beside_a_stack =
+                (0..3).any(|stack| ones(union & !stack_lines(stack)) < self.size);
+            if fits_beside_a_stack {
+                self.bases(i + 1, count + 1, base | 1 << i, union, sink)?;
+            }
         }
         ControlFlow::Continue(())
     }
 
+    /// Every cover of `size` cross lines for a complete base: for each stack, the base's
+    /// cross lines outside it plus a part of those inside it, leaving the rest as fins.
     fn covers(&self, base: u16, union: u16, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         for stack in 0..3 {
-            let stack_mask = 0b111u16 << (3 * stack);
-            let required = union & !stack_mask;
-            let optional = union & stack_mask;
+            let required = union & !stack_lines(stack);
+            let optional = union & stack_lines(stack);
+            // How many of the stack's lines the cover takes: at least one (a cover that
+            // misses the fins' box removes nothing), and not all (no fins: a basic fish).
+            let Some(wanted) = self.size.checked_sub(ones(required)) else {
+                continue;
+            };
+            if wanted == 0 || wanted >= ones(optional) {
+                continue;
+            }
             for taken in 1u16..=0b111 {
                 let taken = taken << (3 * stack);
-                if taken & !optional != 0
-                    || taken == optional
-                    || (required | taken).count_ones() as usize != self.size
+                if taken & !optional == 0
+                    && ones(taken) == wanted
+                    && let Some(step) = self.fish(base, required | taken, taken)
                 {
-                    // Not a subset, no fins left (a basic fish), or the wrong size. The
-                    // empty subset is skipped too: its cover misses the fins' box.
-                    continue;
-                }
-                if let Some(step) = self.fish(base, required | taken, taken) {
                     sink.push(step)?;
                 }
             }
