@@ -20,6 +20,7 @@ use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::geometry::{Cell, Digit, House};
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::Step;
+use crate::technique::memo::Snapshot;
 use std::fmt;
 
 /// Candidates and values of every cell.
@@ -174,6 +175,33 @@ impl Candidates {
     pub fn positions(&self, house: House, digit: Digit) -> u16 {
         let (word, shift) = lane(house, digit);
         (self.positions[word] >> shift) as u16
+    }
+
+    /// `house`'s nine lanes of positions, aligned: equal snapshots, equal candidates.
+    #[inline]
+    pub fn house_snapshot(&self, house: House) -> Snapshot {
+        let (word, shift) = lane(house, Digit::from_index(0));
+        let [a, b, c] = [
+            self.positions[word],
+            self.positions[word + 1],
+            self.positions[word + 2],
+        ];
+        if shift == 0 {
+            [a, b, c & 0xffff]
+        } else {
+            [
+                a >> shift | b << (64 - shift),
+                b >> shift | c << (64 - shift),
+                c >> shift & 0xffff,
+            ]
+        }
+    }
+
+    /// `digit`'s candidate cells as words: equal words, equal candidates of the digit.
+    #[inline]
+    pub fn digit_snapshot(&self, digit: Digit) -> Snapshot {
+        let cells = self.digit_cells[digit.index()].bits();
+        [cells as u64, (cells >> 64) as u64, 0]
     }
 
     /// Every house and digit where the digit has exactly one place left, as `(house,

@@ -13,6 +13,7 @@ use crate::grade::TechniqueCounts;
 use crate::ladder::Ladder;
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::Step;
+use crate::technique::memo::Memo;
 use crate::technique::{StepSink, Technique};
 use std::fmt;
 use std::ops::ControlFlow;
@@ -111,6 +112,7 @@ pub struct Report {
 pub struct Scratch {
     found: Vec<Step>,
     placements: Vec<(Cell, Digit)>,
+    memo: Memo,
 }
 
 /// A ladder with a step policy.
@@ -201,7 +203,7 @@ impl Solver {
             hardest: None,
         };
         let mut hardest_rung = None;
-        // Steps are only built when someone looks at them.
+        // Steps are only built, and memo records only trusted, when nobody looks at steps.
         let fast = log.is_none() && !self.verify;
         'ladder: while !grid.is_solved() {
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
@@ -211,11 +213,15 @@ impl Solver {
                 {
                     applied
                 } else {
+                    let pass = Pass {
+                        limit,
+                        remember: fast,
+                    };
                     match self.take_steps(
                         technique,
                         grid,
                         solution,
-                        limit,
+                        pass,
                         scratch,
                         &mut summary,
                         log.as_deref_mut(),
@@ -258,13 +264,16 @@ impl Solver {
         technique: Technique,
         grid: &mut Candidates,
         solution: Option<&Solution>,
-        limit: usize,
+        pass: Pass,
         scratch: &mut Scratch,
         summary: &mut Summary,
         mut log: Option<&mut Vec<Step>>,
     ) -> Result<bool, Box<UnsoundStep>> {
         scratch.found.clear();
-        let mut sink = StepSink::new(grid, solution, &mut scratch.found, limit);
+        let mut sink = StepSink::new(grid, solution, &mut scratch.found, pass.limit);
+        if pass.remember {
+            sink = sink.remembering(technique, &mut scratch.memo);
+        }
         let _ = technique.find(grid, &mut sink);
         let mut applied = false;
         // Steps are large: work on them where they lie rather than moving them out.
@@ -296,6 +305,14 @@ impl Solver {
         }
         Ok(applied)
     }
+}
+
+/// How one rung is tried: how many steps it may take, and whether its finder may skip
+/// the parts of the grid the thread's memo says it searched in vain.
+#[derive(Clone, Copy)]
+struct Pass {
+    limit: usize,
+    remember: bool,
 }
 
 /// [`Solver::take_steps`] for a technique that only places digits, without building its

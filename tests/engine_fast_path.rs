@@ -1,8 +1,11 @@
 //! The solver has two ways through a solve. With a step log or a check of every step it
-//! builds each step with its pattern; when it keeps only counts (`sudolab run`), it places
-//! the singles without building steps. Both must take exactly the same steps: on real
-//! puzzles, under both policies and for ladders that put the singles first, last or between
-//! other rungs, the count-only solve must end with the logged solve's summary and grid.
+//! builds each step with its pattern and searches the whole grid on every rung; when it
+//! keeps only counts (`sudolab run`), it places the singles without building steps and lets
+//! finders skip the houses and digits a thread's memo says they searched in vain before.
+//! Both must take exactly the same steps: on real puzzles, under both policies and for
+//! ladders that put the singles first, last or between other rungs, the count-only solve
+//! (its memo carried from puzzle to puzzle, as in a run) must end with the logged solve's
+//! summary and grid.
 
 mod common;
 

@@ -11,6 +11,7 @@ mod brute_force;
 mod coloring;
 mod finned_fish;
 mod intersections;
+pub mod memo;
 mod related_sets;
 mod remote_pair;
 mod single_digit;
@@ -26,6 +27,7 @@ use crate::geometry::{Cell, Digit};
 use crate::grade::Level;
 use crate::puzzle::Solution;
 use crate::step::{Notation, Step};
+use memo::{Memo, Snapshot};
 use std::fmt;
 use std::ops::ControlFlow;
 
@@ -214,12 +216,15 @@ impl fmt::Display for Technique {
 
 /// Where finders report steps. It drops what would change nothing in the grid (so a
 /// pattern whose eliminations are already done never counts as progress) and tells the
-/// finder to stop once the solver has as many steps as it wants.
+/// finder to stop once the solver has as many steps as it wants. Given a [`Memo`], it also
+/// lets finders skip the parts of the grid they searched in vain before
+/// ([`StepSink::search_part`]).
 pub struct StepSink<'a> {
     grid: &'a Candidates,
     solution: Option<&'a Solution>,
     steps: &'a mut Vec<Step>,
     limit: usize,
+    memo: Option<(Technique, &'a mut Memo)>,
 }
 
 impl<'a> StepSink<'a> {
@@ -236,7 +241,14 @@ impl<'a> StepSink<'a> {
             solution,
             steps,
             limit,
+            memo: None,
         }
+    }
+
+    /// The same sink, reading and keeping `technique`'s records in `memo`.
+    pub fn remembering(mut self, technique: Technique, memo: &'a mut Memo) -> Self {
+        self.memo = Some((technique, memo));
+        self
     }
 
     /// Reports a step; `Break` when no more are wanted.
@@ -250,6 +262,32 @@ impl<'a> StepSink<'a> {
         } else {
             ControlFlow::Continue(())
         }
+    }
+
+    /// Runs `search` over one part of the grid (`part`, a house or digit number, whose
+    /// candidates are `snapshot`), unless the memo says this technique searched the same
+    /// candidates before and found nothing; records it when `search` finds nothing now.
+    /// Only for finders whose steps in a part depend on that part's candidates alone.
+    #[inline]
+    pub fn search_part(
+        &mut self,
+        part: usize,
+        snapshot: Snapshot,
+        search: impl FnOnce(&mut Self) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if let Some((technique, memo)) = &self.memo
+            && memo.found_nothing_in(*technique, part, &snapshot)
+        {
+            return ControlFlow::Continue(());
+        }
+        let before = self.steps.len();
+        search(self)?;
+        if self.steps.len() == before
+            && let Some((technique, memo)) = &mut self.memo
+        {
+            memo.record_nothing_in(*technique, part, snapshot);
+        }
+        ControlFlow::Continue(())
     }
 
     /// The puzzle's solution, when the caller knows it.

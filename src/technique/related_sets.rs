@@ -155,25 +155,38 @@ fn naked_subsets(
     technique: Technique,
 ) -> ControlFlow<()> {
     for house in House::all() {
-        let by_cell = cell_digits(grid, house);
-        closed_sets(&by_cell, k, &mut |positions, digits| {
-            let digits = DigitSet::from_bits(digits);
-            let cells = cells_at(house, positions);
-            let others = house.cell_set() - cells;
-            let mut eliminations = Eliminations::NONE;
-            for digit in digits.iter() {
-                eliminations.insert_cells(others & grid.cells_with(digit), digit);
-            }
-            let pattern = Pattern {
-                digits,
-                cells,
-                base: HouseSet::single(house),
-                ..Pattern::default()
-            };
-            sink.push(Step::eliminating(technique, pattern, eliminations))
+        sink.search_part(house.index(), grid.house_snapshot(house), |sink| {
+            naked_subsets_in(grid, sink, k, technique, house)
         })?;
     }
     ControlFlow::Continue(())
+}
+
+/// [`naked_subsets`] in one house: they depend on its candidates alone.
+fn naked_subsets_in(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    k: u32,
+    technique: Technique,
+    house: House,
+) -> ControlFlow<()> {
+    let by_cell = cell_digits(grid, house);
+    closed_sets(&by_cell, k, &mut |positions, digits| {
+        let digits = DigitSet::from_bits(digits);
+        let cells = cells_at(house, positions);
+        let others = house.cell_set() - cells;
+        let mut eliminations = Eliminations::NONE;
+        for digit in digits.iter() {
+            eliminations.insert_cells(others & grid.cells_with(digit), digit);
+        }
+        let pattern = Pattern {
+            digits,
+            cells,
+            base: HouseSet::single(house),
+            ..Pattern::default()
+        };
+        sink.push(Step::eliminating(technique, pattern, eliminations))
+    })
 }
 
 /// Hidden subsets of size `k`: `k` digits confined to the same `k` cells of a house; the
@@ -185,24 +198,37 @@ fn hidden_subsets(
     technique: Technique,
 ) -> ControlFlow<()> {
     for house in House::all() {
-        let by_digit = digit_positions(grid, house);
-        closed_sets(&by_digit, k, &mut |digits, positions| {
-            let digits = DigitSet::from_bits(digits);
-            let cells = cells_at(house, positions);
-            let mut eliminations = Eliminations::NONE;
-            for digit in (!digits).iter() {
-                eliminations.insert_cells(cells & grid.cells_with(digit), digit);
-            }
-            let pattern = Pattern {
-                digits,
-                cells,
-                base: HouseSet::single(house),
-                ..Pattern::default()
-            };
-            sink.push(Step::eliminating(technique, pattern, eliminations))
+        sink.search_part(house.index(), grid.house_snapshot(house), |sink| {
+            hidden_subsets_in(grid, sink, k, technique, house)
         })?;
     }
     ControlFlow::Continue(())
+}
+
+/// [`hidden_subsets`] in one house: they depend on its candidates alone.
+fn hidden_subsets_in(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    k: u32,
+    technique: Technique,
+    house: House,
+) -> ControlFlow<()> {
+    let by_digit = digit_positions(grid, house);
+    closed_sets(&by_digit, k, &mut |digits, positions| {
+        let digits = DigitSet::from_bits(digits);
+        let cells = cells_at(house, positions);
+        let mut eliminations = Eliminations::NONE;
+        for digit in (!digits).iter() {
+            eliminations.insert_cells(cells & grid.cells_with(digit), digit);
+        }
+        let pattern = Pattern {
+            digits,
+            cells,
+            base: HouseSet::single(house),
+            ..Pattern::default()
+        };
+        sink.push(Step::eliminating(technique, pattern, eliminations))
+    })
 }
 
 /// A kind of line: `House::row` or `House::column`.
@@ -222,30 +248,44 @@ fn fish(
     technique: Technique,
 ) -> ControlFlow<()> {
     for digit in Digit::all() {
-        for (base_house, cover_house) in FISH_ORIENTATIONS {
-            let array = digit_lines(grid, digit, base_house);
-            closed_sets(&array, k, &mut |base_lines, cover_lines| {
-                let houses = |mask: u16, house: LineKind| -> HouseSet {
-                    (0..9).filter(|&i| mask >> i & 1 != 0).map(house).collect()
-                };
-                let base = houses(base_lines, base_house);
-                let cover = houses(cover_lines, cover_house);
-                let cells_of =
-                    |set: HouseSet| set.iter().fold(CellSet::EMPTY, |acc, h| acc | h.cell_set());
-                let with_digit = grid.cells_with(digit);
-                let cells = with_digit & cells_of(base);
-                let mut eliminations = Eliminations::NONE;
-                eliminations.insert_cells((with_digit & cells_of(cover)) - cells, digit);
-                let pattern = Pattern {
-                    digits: DigitSet::single(digit),
-                    cells,
-                    base,
-                    cover,
-                    ..Pattern::default()
-                };
-                sink.push(Step::eliminating(technique, pattern, eliminations))
-            })?;
-        }
+        sink.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
+            fish_of(grid, sink, k, technique, digit)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`fish`] of one digit: they depend on its candidates alone.
+fn fish_of(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    k: u32,
+    technique: Technique,
+    digit: Digit,
+) -> ControlFlow<()> {
+    for (base_house, cover_house) in FISH_ORIENTATIONS {
+        let array = digit_lines(grid, digit, base_house);
+        closed_sets(&array, k, &mut |base_lines, cover_lines| {
+            let houses = |mask: u16, house: LineKind| -> HouseSet {
+                (0..9).filter(|&i| mask >> i & 1 != 0).map(house).collect()
+            };
+            let base = houses(base_lines, base_house);
+            let cover = houses(cover_lines, cover_house);
+            let cells_of =
+                |set: HouseSet| set.iter().fold(CellSet::EMPTY, |acc, h| acc | h.cell_set());
+            let with_digit = grid.cells_with(digit);
+            let cells = with_digit & cells_of(base);
+            let mut eliminations = Eliminations::NONE;
+            eliminations.insert_cells((with_digit & cells_of(cover)) - cells, digit);
+            let pattern = Pattern {
+                digits: DigitSet::single(digit),
+                cells,
+                base,
+                cover,
+                ..Pattern::default()
+            };
+            sink.push(Step::eliminating(technique, pattern, eliminations))
+        })?;
     }
     ControlFlow::Continue(())
 }

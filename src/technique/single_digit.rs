@@ -53,53 +53,65 @@ fn cells_of(cells: &[Cell]) -> CellSet {
 
 /// Skyscrapers: rows first, then columns, each digit in turn.
 pub fn skyscrapers(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for kind in [HouseKind::Row, HouseKind::Column] {
-        // The cross-line coordinate of a cell: its column for rows, its row for columns.
-        let across = |cell: Cell| match kind {
-            HouseKind::Row => cell.col(),
-            _ => cell.row(),
-        };
+    for (k, kind) in [HouseKind::Row, HouseKind::Column].into_iter().enumerate() {
         for digit in Digit::all() {
-            let mut pairs = [(House::row(0), Cell::at(0, 0), Cell::at(0, 0)); 9];
-            let mut count = 0;
-            for line in House::all_of(kind) {
-                if let Some((a, b)) = conjugate_pair(grid, line, digit) {
-                    pairs[count] = (line, a, b);
-                    count += 1;
-                }
+            let part = k * 9 + digit.index();
+            sink.search_part(part, grid.digit_snapshot(digit), |sink| {
+                skyscrapers_of(grid, sink, kind, digit)
+            })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`skyscrapers`] of one digit, in rows or in columns.
+fn skyscrapers_of(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    kind: HouseKind,
+    digit: Digit,
+) -> ControlFlow<()> {
+    // The cross-line coordinate of a cell: its column for rows, its row for columns.
+    let across = |cell: Cell| match kind {
+        HouseKind::Row => cell.col(),
+        _ => cell.row(),
+    };
+    let mut pairs = [(House::row(0), Cell::at(0, 0), Cell::at(0, 0)); 9];
+    let mut count = 0;
+    for line in House::all_of(kind) {
+        if let Some((a, b)) = conjugate_pair(grid, line, digit) {
+            pairs[count] = (line, a, b);
+            count += 1;
+        }
+    }
+    for (i, &(line1, a1, b1)) in pairs[..count].iter().enumerate() {
+        for &(line2, a2, b2) in &pairs[i + 1..count] {
+            // One end of each in the same cross line, the other ends not.
+            let Some((base1, free1, base2, free2)) = [(a1, b1), (b1, a1)]
+                .into_iter()
+                .flat_map(|(x1, y1)| [(x1, y1, a2, b2), (x1, y1, b2, a2)])
+                .find(|&(x1, y1, x2, y2)| across(x1) == across(x2) && across(y1) != across(y2))
+            else {
+                continue;
+            };
+            let targets = seeing_both(grid, digit, free1, free2);
+            if targets.is_empty() {
+                continue;
             }
-            for (i, &(line1, a1, b1)) in pairs[..count].iter().enumerate() {
-                for &(line2, a2, b2) in &pairs[i + 1..count] {
-                    // One end of each in the same cross line, the other ends not.
-                    let Some((base1, free1, base2, free2)) = [(a1, b1), (b1, a1)]
-                        .into_iter()
-                        .flat_map(|(x1, y1)| [(x1, y1, a2, b2), (x1, y1, b2, a2)])
-                        .find(|&(x1, y1, x2, y2)| {
-                            across(x1) == across(x2) && across(y1) != across(y2)
-                        })
-                    else {
-                        continue;
-                    };
-                    let targets = seeing_both(grid, digit, free1, free2);
-                    if targets.is_empty() {
-                        continue;
-                    }
-                    let mut eliminations = Eliminations::NONE;
-                    eliminations.insert_cells(targets, digit);
-                    let pattern = Pattern {
-                        digits: DigitSet::single(digit),
-                        cells: cells_of(&[free1, free2]),
-                        links: cells_of(&[base1, base2]),
-                        base: [line1, line2].into_iter().collect(),
-                        ..Pattern::default()
-                    };
-                    sink.push(Step::eliminating(
-                        Technique::Skyscraper,
-                        pattern,
-                        eliminations,
-                    ))?;
-                }
-            }
+            let mut eliminations = Eliminations::NONE;
+            eliminations.insert_cells(targets, digit);
+            let pattern = Pattern {
+                digits: DigitSet::single(digit),
+                cells: cells_of(&[free1, free2]),
+                links: cells_of(&[base1, base2]),
+                base: [line1, line2].into_iter().collect(),
+                ..Pattern::default()
+            };
+            sink.push(Step::eliminating(
+                Technique::Skyscraper,
+                pattern,
+                eliminations,
+            ))?;
         }
     }
     ControlFlow::Continue(())
@@ -109,41 +121,53 @@ pub fn skyscrapers(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
 /// pairs meet in a box.
 pub fn two_string_kites(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for digit in Digit::all() {
-        for row in House::all_of(HouseKind::Row) {
-            let Some((r1, r2)) = conjugate_pair(grid, row, digit) else {
+        sink.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
+            two_string_kites_of(grid, sink, digit)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`two_string_kites`] of one digit.
+fn two_string_kites_of(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    digit: Digit,
+) -> ControlFlow<()> {
+    for row in House::all_of(HouseKind::Row) {
+        let Some((r1, r2)) = conjugate_pair(grid, row, digit) else {
+            continue;
+        };
+        for column in House::all_of(HouseKind::Column) {
+            let Some((c1, c2)) = conjugate_pair(grid, column, digit) else {
                 continue;
             };
-            for column in House::all_of(HouseKind::Column) {
-                let Some((c1, c2)) = conjugate_pair(grid, column, digit) else {
-                    continue;
-                };
-                if r1 == c1 || r1 == c2 || r2 == c1 || r2 == c2 {
-                    continue;
-                }
-                for (row_box, row_free) in [(r1, r2), (r2, r1)] {
-                    for (col_box, col_free) in [(c1, c2), (c2, c1)] {
-                        if row_box.box_index() != col_box.box_index() {
-                            continue;
-                        }
-                        let target = Cell::at(col_free.row(), row_free.col());
-                        if !grid.has(target, digit) {
-                            continue;
-                        }
-                        let mut eliminations = Eliminations::NONE;
-                        eliminations.insert(target, digit);
-                        let pattern = Pattern {
-                            digits: DigitSet::single(digit),
-                            cells: cells_of(&[row_free, col_free]),
-                            links: cells_of(&[row_box, col_box]),
-                            base: [row, column].into_iter().collect(),
-                            ..Pattern::default()
-                        };
-                        sink.push(Step::eliminating(
-                            Technique::TwoStringKite,
-                            pattern,
-                            eliminations,
-                        ))?;
+            if r1 == c1 || r1 == c2 || r2 == c1 || r2 == c2 {
+                continue;
+            }
+            for (row_box, row_free) in [(r1, r2), (r2, r1)] {
+                for (col_box, col_free) in [(c1, c2), (c2, c1)] {
+                    if row_box.box_index() != col_box.box_index() {
+                        continue;
                     }
+                    let target = Cell::at(col_free.row(), row_free.col());
+                    if !grid.has(target, digit) {
+                        continue;
+                    }
+                    let mut eliminations = Eliminations::NONE;
+                    eliminations.insert(target, digit);
+                    let pattern = Pattern {
+                        digits: DigitSet::single(digit),
+                        cells: cells_of(&[row_free, col_free]),
+                        links: cells_of(&[row_box, col_box]),
+                        base: [row, column].into_iter().collect(),
+                        ..Pattern::default()
+                    };
+                    sink.push(Step::eliminating(
+                        Technique::TwoStringKite,
+                        pattern,
+                        eliminations,
+                    ))?;
                 }
             }
         }
@@ -155,50 +179,58 @@ pub fn two_string_kites(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFl
 /// a weak link, each chain once (not also reversed).
 pub fn turbot_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for digit in Digit::all() {
-        // Distinct conjugate pairs: a pair in a line and its box is one link.
-        let mut links = [(Cell::at(0, 0), Cell::at(0, 0)); 27];
-        let mut count = 0;
-        for house in House::all() {
-            if let Some(pair) = conjugate_pair(grid, house, digit)
-                && !links[..count].contains(&pair)
-            {
-                links[count] = pair;
-                count += 1;
-            }
+        sink.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
+            turbot_fish_of(grid, sink, digit)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`turbot_fish`] of one digit.
+fn turbot_fish_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) -> ControlFlow<()> {
+    // Distinct conjugate pairs: a pair in a line and its box is one link.
+    let mut links = [(Cell::at(0, 0), Cell::at(0, 0)); 27];
+    let mut count = 0;
+    for house in House::all() {
+        if let Some(pair) = conjugate_pair(grid, house, digit)
+            && !links[..count].contains(&pair)
+        {
+            links[count] = pair;
+            count += 1;
         }
-        for (i, &(a1, b1)) in links[..count].iter().enumerate() {
-            for &(a2, b2) in &links[i + 1..count] {
-                if a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 {
-                    continue;
-                }
-                for (start, near) in [(a1, b1), (b1, a1)] {
-                    for (far, end) in [(a2, b2), (b2, a2)] {
-                        if !near.sees(far) {
-                            continue;
-                        }
-                        let targets = seeing_both(grid, digit, start, end);
-                        if targets.is_empty() {
-                            continue;
-                        }
-                        let mut eliminations = Eliminations::NONE;
-                        eliminations.insert_cells(targets, digit);
-                        // Written from its lower end, whichever way it was found.
-                        let mut nodes = [start, near, far, end];
-                        if end < start {
-                            nodes.reverse();
-                        }
-                        let pattern = Pattern {
-                            digits: DigitSet::single(digit),
-                            cells: cells_of(&nodes),
-                            chain: Chain::from_cells(&nodes),
-                            ..Pattern::default()
-                        };
-                        sink.push(Step::eliminating(
-                            Technique::TurbotFish,
-                            pattern,
-                            eliminations,
-                        ))?;
+    }
+    for (i, &(a1, b1)) in links[..count].iter().enumerate() {
+        for &(a2, b2) in &links[i + 1..count] {
+            if a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 {
+                continue;
+            }
+            for (start, near) in [(a1, b1), (b1, a1)] {
+                for (far, end) in [(a2, b2), (b2, a2)] {
+                    if !near.sees(far) {
+                        continue;
                     }
+                    let targets = seeing_both(grid, digit, start, end);
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    let mut eliminations = Eliminations::NONE;
+                    eliminations.insert_cells(targets, digit);
+                    // Written from its lower end, whichever way it was found.
+                    let mut nodes = [start, near, far, end];
+                    if end < start {
+                        nodes.reverse();
+                    }
+                    let pattern = Pattern {
+                        digits: DigitSet::single(digit),
+                        cells: cells_of(&nodes),
+                        chain: Chain::from_cells(&nodes),
+                        ..Pattern::default()
+                    };
+                    sink.push(Step::eliminating(
+                        Technique::TurbotFish,
+                        pattern,
+                        eliminations,
+                    ))?;
                 }
             }
         }
@@ -211,52 +243,61 @@ pub fn turbot_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
 /// the ER column (in rows).
 pub fn empty_rectangles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for digit in Digit::all() {
-        let with_digit = grid.cells_with(digit);
-        for b in 0..9 {
-            let box_house = House::box_(b);
-            let in_box = with_digit & box_house.cell_set();
-            if !(2..=5).contains(&in_box.len()) {
-                continue;
-            }
-            let (band, stack) = (b / 3 * 3, b % 3 * 3);
-            for row in band..band + 3 {
-                for col in stack..stack + 3 {
-                    let er_row = House::row(row);
-                    let er_col = House::column(col);
-                    let row_part = in_box & er_row.cell_set();
-                    let col_part = in_box & er_col.cell_set();
-                    let crossing = CellSet::single(Cell::at(row, col));
-                    let valid = in_box.is_subset_of(row_part | col_part)
-                        && !(row_part - crossing).is_empty()
-                        && !(col_part - crossing).is_empty()
-                        && (row_part.len() >= 2 || col_part.len() >= 2);
-                    if !valid {
+        sink.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
+            empty_rectangles_of(grid, sink, digit)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`empty_rectangles`] of one digit.
+fn empty_rectangles_of(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    digit: Digit,
+) -> ControlFlow<()> {
+    let with_digit = grid.cells_with(digit);
+    for b in 0..9 {
+        let box_house = House::box_(b);
+        let in_box = with_digit & box_house.cell_set();
+        if !(2..=5).contains(&in_box.len()) {
+            continue;
+        }
+        let (band, stack) = (b / 3 * 3, b % 3 * 3);
+        for row in band..band + 3 {
+            for col in stack..stack + 3 {
+                let er_row = House::row(row);
+                let er_col = House::column(col);
+                let row_part = in_box & er_row.cell_set();
+                let col_part = in_box & er_col.cell_set();
+                let crossing = CellSet::single(Cell::at(row, col));
+                let valid = in_box.is_subset_of(row_part | col_part)
+                    && !(row_part - crossing).is_empty()
+                    && !(col_part - crossing).is_empty()
+                    && (row_part.len() >= 2 || col_part.len() >= 2);
+                if !valid {
+                    continue;
+                }
+                // A conjugate pair in a column from the ER row: its far end's row
+                // meets the ER column outside the box.
+                for leaving in ((with_digit & er_row.cell_set()) - box_house.cell_set()).iter() {
+                    let Some((a, z)) = conjugate_pair(grid, House::column(leaving.col()), digit)
+                    else {
                         continue;
-                    }
-                    // A conjugate pair in a column from the ER row: its far end's row
-                    // meets the ER column outside the box.
-                    for leaving in ((with_digit & er_row.cell_set()) - box_house.cell_set()).iter()
-                    {
-                        let Some((a, z)) =
-                            conjugate_pair(grid, House::column(leaving.col()), digit)
-                        else {
-                            continue;
-                        };
-                        let far = if a == leaving { z } else { a };
-                        let target = Cell::at(far.row(), col);
-                        push_er(grid, sink, digit, box_house, in_box, leaving, far, target)?;
-                    }
-                    // And the same from the ER column through a row.
-                    for leaving in ((with_digit & er_col.cell_set()) - box_house.cell_set()).iter()
-                    {
-                        let Some((a, z)) = conjugate_pair(grid, House::row(leaving.row()), digit)
-                        else {
-                            continue;
-                        };
-                        let far = if a == leaving { z } else { a };
-                        let target = Cell::at(row, far.col());
-                        push_er(grid, sink, digit, box_house, in_box, leaving, far, target)?;
-                    }
+                    };
+                    let far = if a == leaving { z } else { a };
+                    let target = Cell::at(far.row(), col);
+                    push_er(grid, sink, digit, box_house, in_box, leaving, far, target)?;
+                }
+                // And the same from the ER column through a row.
+                for leaving in ((with_digit & er_col.cell_set()) - box_house.cell_set()).iter() {
+                    let Some((a, z)) = conjugate_pair(grid, House::row(leaving.row()), digit)
+                    else {
+                        continue;
+                    };
+                    let far = if a == leaving { z } else { a };
+                    let target = Cell::at(row, far.col());
+                    push_er(grid, sink, digit, box_house, in_box, leaving, far, target)?;
                 }
             }
         }
