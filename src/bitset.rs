@@ -43,6 +43,18 @@ macro_rules! bitset {
             pub const fn len(self) -> u32 {
                 self.0.count_ones()
             }
+            /// Whether the set has `n` members or more: `n` steps of `x & (x - 1)`, cheaper
+            /// than [`Self::len`] for small `n` on the baseline x86-64 target.
+            #[inline]
+            pub const fn has_at_least(self, n: u32) -> bool {
+                let mut rest = self.0;
+                let mut i = 1;
+                while i < n && rest != 0 {
+                    rest &= rest - 1;
+                    i += 1;
+                }
+                rest != 0 || n == 0
+            }
             #[inline]
             pub fn contains(self, item: $item) -> bool {
                 self.0 >> ($to_bit)(item) & 1 != 0
@@ -240,5 +252,16 @@ mod tests {
         assert_eq!(s.first(), Some(Cell::from_index(80)));
         assert!(s.is_subset_of(CellSet::ALL));
         assert_eq!(CellSet::from_bits(u128::MAX), CellSet::ALL);
+    }
+
+    #[test]
+    fn has_at_least_agrees_with_len() {
+        let sets = [0u128, 1, 1 << 80, 0b101, 0b111 << 60, (1 << 81) - 1, 0x5555 << 40];
+        for bits in sets {
+            let set = CellSet::from_bits(bits);
+            for n in 0..=82 {
+                assert_eq!(set.has_at_least(n), set.len() >= n, "{bits:#x} {n}");
+            }
+        }
     }
 }

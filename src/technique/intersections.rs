@@ -149,7 +149,7 @@ fn locked_subsets(grid: &Candidates, sink: &mut StepSink<'_>, size: u32) -> Cont
     let at_least = cells_with_at_least(grid);
     let few = at_least[0] - at_least[size as usize];
     for box_ in House::all_of(HouseKind::Box) {
-        if (few & box_.cell_set()).len() < size {
+        if !(few & box_.cell_set()).has_at_least(size) {
             continue;
         }
         let cells = box_.cells();
