@@ -256,7 +256,15 @@ mod tests {
 
     #[test]
     fn has_at_least_agrees_with_len() {
-        let sets = [0u128, 1, 1 << 80, 0b101, 0b111 << 60, (1 << 81) - 1, 0x5555 << 40];
+        let sets = [
+            0u128,
+            1,
+            1 << 80,
+            0b101,
+            0b111 << 60,
+            (1 << 81) - 1,
+            0x5555 << 40,
+        ];
         for bits in sets {
             let set = CellSet::from_bits(bits);
             for n in 0..=82 {

@@ -36,6 +36,8 @@ pub struct Candidates {
     empty_in_house: [u8; 27],
     /// The houses with exactly one empty cell.
     one_empty: HouseSet,
+    /// Per digit, how many rows (as many columns, as many boxes) do not hold it yet.
+    missing: [u8; 9],
     /// Whether a digit was ever set in a cell a peer already held it in.
     clash: bool,
 }
@@ -72,6 +74,7 @@ impl Candidates {
             unsolved: CellSet::ALL,
             empty_in_house: [9; 27],
             one_empty: HouseSet::EMPTY,
+            missing: [9; 9],
             clash: false,
         }
     }
@@ -91,6 +94,7 @@ impl Candidates {
             unsolved: CellSet::ALL,
             empty_in_house: [9; 27],
             one_empty: HouseSet::EMPTY,
+            missing: [9; 9],
             clash: false,
         };
         let mut seen_by = [CellSet::EMPTY; 9];
@@ -98,6 +102,7 @@ impl Candidates {
         for cell in Cell::all() {
             if let Some(digit) = puzzle.given(cell) {
                 seen_by[digit.index()] |= cell.peers();
+                grid.missing[digit.index()] -= 1;
                 grid.unsolved.remove(cell);
                 for house in cell.houses() {
                     grid.empty_in_house[house.index()] -= 1;
@@ -259,21 +264,50 @@ impl Candidates {
         once - twice
     }
 
+    /// The empty cells with at least one, two, three, four and five candidates, counted
+    /// across the nine digit boards with bitwise adders (a few dozen word operations).
+    #[inline]
+    pub fn cells_with_at_least(&self) -> [CellSet; 5] {
+        let mut at_least = [CellSet::EMPTY; 5];
+        for &cells in &self.digit_cells {
+            at_least[4] |= at_least[3] & cells;
+            at_least[3] |= at_least[2] & cells;
+            at_least[2] |= at_least[1] & cells;
+            at_least[1] |= at_least[0] & cells;
+            at_least[0] |= cells;
+        }
+        at_least
+    }
+
+    /// How many cells of `house` are empty.
+    #[inline]
+    pub fn empty_cells_in(&self, house: House) -> u32 {
+        u32::from(self.empty_in_house[house.index()])
+    }
+
+    /// How many rows do not hold `digit` yet, as many columns and as many boxes; at least
+    /// as many as any of them once the grid has set a digit twice in a house.
+    #[inline]
+    pub fn rows_missing(&self, digit: Digit) -> u32 {
+        u32::from(self.missing[digit.index()])
+    }
+
     /// Sets `cell` to `digit` and removes `digit` from the cell's peers.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
-        if !self.has(cell, digit) && self.value(cell) != Some(digit) {
+        let clashing = !self.has(cell, digit)
+            && self.value(cell) != Some(digit)
             // Not a candidate: either a technique removed it wrongly, or a peer holds it.
-            self.clash |= cell
-                .peers()
-                .iter()
-                .any(|peer| self.value(peer) == Some(digit));
-        }
+            && cell.peers().iter().any(|peer| self.value(peer) == Some(digit));
+        self.clash |= clashing;
         for other in self.cell_candidates[cell.index()].iter() {
             self.remove(cell, other);
         }
         self.values[cell.index()] = digit.get();
         if self.unsolved.contains(cell) {
             self.unsolved.remove(cell);
+            if !clashing {
+                self.missing[digit.index()] -= 1;
+            }
             for house in cell.houses() {
                 let empty = &mut self.empty_in_house[house.index()];
                 *empty -= 1;
@@ -527,6 +561,12 @@ mod tests {
     use super::*;
 
     fn assert_views_agree(grid: &Candidates) {
+        for digit in Digit::all() {
+            let rows_without = House::all_of(crate::geometry::HouseKind::Row)
+                .filter(|row| row.cells().iter().all(|&c| grid.value(c) != Some(digit)))
+                .count();
+            assert_eq!(grid.rows_missing(digit) as usize, rows_without, "{digit}");
+        }
         for cell in Cell::all() {
             for digit in Digit::all() {
                 let by_cell = grid.candidates(cell).contains(digit);

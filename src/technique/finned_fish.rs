@@ -72,6 +72,10 @@ fn search(
     let technique = technique(size, shape);
     for kind in [HouseKind::Row, HouseKind::Column] {
         for digit in Digit::all() {
+            // Targets lie off the base lines, in lines still missing the digit.
+            if grid.rows_missing(digit) as usize <= size {
+                continue;
+            }
             let search = Search {
                 grid,
                 technique,

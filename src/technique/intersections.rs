@@ -14,7 +14,6 @@
 //! ascending; subsets by box, then by cell position within the box.
 
 use super::StepSink;
-use super::wings::cells_with_at_least;
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, House, HouseKind};
@@ -146,7 +145,7 @@ pub fn locked_triples(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
 fn locked_subsets(grid: &Candidates, sink: &mut StepSink<'_>, size: u32) -> ControlFlow<()> {
     let combinations: &[u16] = if size == 2 { &PAIRS } else { &TRIPLES };
     // Empty cells with at most `size` candidates: the only ones a naked subset can use.
-    let at_least = cells_with_at_least(grid);
+    let at_least = grid.cells_with_at_least();
     let few = at_least[0] - at_least[size as usize];
     for box_ in House::all_of(HouseKind::Box) {
         if !(few & box_.cell_set()).has_at_least(size) {

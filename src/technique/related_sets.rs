@@ -154,7 +154,14 @@ fn naked_subsets(
     k: u32,
     technique: Technique,
 ) -> ControlFlow<()> {
+    // Only cells with 2 to k candidates can take part, and something to remove needs
+    // another empty cell: most houses fail one test or the other.
+    let at_least = grid.cells_with_at_least();
+    let small = at_least[1] - at_least[k as usize];
     for house in House::all() {
+        if grid.empty_cells_in(house) <= k || !(small & house.cell_set()).has_at_least(k) {
+            continue;
+        }
         sink.search_part(house.index(), grid.house_snapshot(house), |sink| {
             naked_subsets_in(grid, sink, k, technique, house)
         })?;
@@ -198,6 +205,11 @@ fn hidden_subsets(
     technique: Technique,
 ) -> ControlFlow<()> {
     for house in House::all() {
+        // Something to remove needs a digit besides the k with a place in the house, and
+        // only the digits of its empty cells have places.
+        if grid.empty_cells_in(house) <= k {
+            continue;
+        }
         sink.search_part(house.index(), grid.house_snapshot(house), |sink| {
             hidden_subsets_in(grid, sink, k, technique, house)
         })?;
@@ -248,6 +260,11 @@ fn fish(
     technique: Technique,
 ) -> ControlFlow<()> {
     for digit in Digit::all() {
+        // Something to remove needs a line besides the k base lines with the digit, and
+        // only the lines still missing it have places for it.
+        if grid.rows_missing(digit) <= k {
+            continue;
+        }
         sink.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
             fish_of(grid, sink, k, technique, digit)
         })?;

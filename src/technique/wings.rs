@@ -71,22 +71,8 @@ pub fn xyz_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> 
 
 /// The empty cells with exactly two and exactly three candidates.
 fn bivalue_and_trivalue(grid: &Candidates) -> [CellSet; 2] {
-    let [_, two, three, four] = cells_with_at_least(grid);
+    let [_, two, three, four, _] = grid.cells_with_at_least();
     [two - three, three - four]
-}
-
-/// The cells with at least one, two, three and four candidates, counted across the nine
-/// digit boards with bitwise adders (a few dozen word operations for the whole grid).
-pub(super) fn cells_with_at_least(grid: &Candidates) -> [CellSet; 4] {
-    let mut at_least = [CellSet::EMPTY; 4];
-    for digit in Digit::all() {
-        let cells = grid.cells_with(digit);
-        at_least[3] |= at_least[2] & cells;
-        at_least[2] |= at_least[1] & cells;
-        at_least[1] |= at_least[0] & cells;
-        at_least[0] |= cells;
-    }
-    at_least
 }
 
 /// The candidate of bivalue `cell` that is not `digit`.
