@@ -161,12 +161,19 @@ fn locked_subsets(grid: &Candidates, sink: &mut StepSink<'_>, size: u32) -> Cont
             if mask & small != mask {
                 continue;
             }
-            let pattern_cells: CellSet = (0..9)
-                .filter(|p| mask >> p & 1 != 0)
-                .map(|p| cells[p])
-                .collect();
+            let (mut pattern_cells, mut digits) = (CellSet::EMPTY, DigitSet::EMPTY);
+            let mut rest = mask;
+            while rest != 0 {
+                let cell = cells[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                pattern_cells.insert(cell);
+                digits |= grid.candidates(cell);
+            }
+            if digits.len() != size {
+                continue;
+            }
             let line = line_through(pattern_cells);
-            push_locked_subset(grid, sink, size, box_, line, pattern_cells)?;
+            push_locked_subset(grid, sink, digits, box_, line, pattern_cells)?;
         }
     }
     ControlFlow::Continue(())
@@ -213,22 +220,16 @@ fn line_through(cells: CellSet) -> House {
     }
 }
 
-/// Reports the subset in `cells` when it is naked (its cells hold exactly `size` digits) and
-/// removes something from `box_` and from `line` outside the box.
+/// Reports the naked subset of `digits` in `cells` when it removes something from `box_`
+/// and from `line` outside the box.
 fn push_locked_subset(
     grid: &Candidates,
     sink: &mut StepSink<'_>,
-    size: u32,
+    digits: DigitSet,
     box_: House,
     line: House,
     cells: CellSet,
 ) -> ControlFlow<()> {
-    let digits = cells
-        .iter()
-        .fold(DigitSet::EMPTY, |acc, c| acc | grid.candidates(c));
-    if digits.len() != size {
-        return ControlFlow::Continue(());
-    }
     let in_box = box_.cell_set() - cells;
     let in_line = line.cell_set() - box_.cell_set();
     let (mut box_hit, mut line_hit) = (false, false);
@@ -242,7 +243,7 @@ fn push_locked_subset(
     if !(box_hit && line_hit) {
         return ControlFlow::Continue(());
     }
-    let technique = if size == 2 {
+    let technique = if digits.len() == 2 {
         Technique::LockedPair
     } else {
         Technique::LockedTriple
