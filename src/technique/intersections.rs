@@ -57,11 +57,15 @@ pub fn pointing(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for box_ in House::all_of(HouseKind::Box) {
         let (top, left) = (box_.number() / 3 * 3, box_.number() % 3 * 3);
         for digit in Digit::all() {
-            let line = match CONFINED[grid.positions(box_, digit) as usize] {
+            // The line, and its positions outside the box: there must be something there.
+            let (line, outside) = match CONFINED[grid.positions(box_, digit) as usize] {
                 SPREAD => continue,
-                r @ 0..3 => House::row(top + r as usize),
-                c => House::column(left + c as usize - 3),
+                r @ 0..3 => (House::row(top + r as usize), !(THIRD << left)),
+                c => (House::column(left + c as usize - 3), !(THIRD << top)),
             };
+            if grid.positions(line, digit) & outside == 0 {
+                continue;
+            }
             push_locked_candidates(
                 grid,
                 sink,
@@ -85,11 +89,15 @@ pub fn claiming(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                 _ => continue,
             };
             let n = line.number();
-            let box_ = if line.index() < 9 {
-                House::box_(n / 3 * 3 + third)
+            // The box, and the line's positions in it: there must be something besides.
+            let (box_, inside) = if line.index() < 9 {
+                (House::box_(n / 3 * 3 + third), THIRD << (3 * (n % 3)))
             } else {
-                House::box_(third * 3 + n / 3)
+                (House::box_(third * 3 + n / 3), BOX_COLUMN << (n % 3))
             };
+            if grid.positions(box_, digit) & !inside == 0 {
+                continue;
+            }
             push_locked_candidates(
                 grid,
                 sink,
@@ -104,7 +112,7 @@ pub fn claiming(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 }
 
 /// Reports that `digit`, confined in `base` to its intersection with `other`, leaves the rest
-/// of `other` (when it is anywhere there).
+/// of `other` (the callers have seen that it is somewhere there).
 fn push_locked_candidates(
     grid: &Candidates,
     sink: &mut StepSink<'_>,
@@ -115,9 +123,6 @@ fn push_locked_candidates(
 ) -> ControlFlow<()> {
     let with_digit = grid.cells_with(digit);
     let targets = (other.cell_set() - base.cell_set()) & with_digit;
-    if targets.is_empty() {
-        return ControlFlow::Continue(());
-    }
     let mut eliminations = Eliminations::NONE;
     eliminations.insert_cells(targets, digit);
     let pattern = Pattern {
