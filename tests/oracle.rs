@@ -7,7 +7,7 @@ mod common;
 use common::{data_file, puzzle_lines, shared_corpus};
 use proptest::prelude::*;
 use sudolab::oracle::{Uniqueness, analyse, count_solutions};
-use sudolab::puzzle::Puzzle;
+use sudolab::puzzle::{Puzzle, Solution};
 
 fn parse(line: &str) -> Puzzle {
     Puzzle::parse_line(line).unwrap_or_else(|e| panic!("{e}: {line}"))
@@ -53,7 +53,7 @@ fn the_bundled_tdoku_cases_are_the_shared_original() {
 }
 
 #[test]
-fn every_seventeen_clue_puzzle_has_one_solution_that_fits() {
+fn every_seventeen_clue_puzzle_has_one_valid_solution_that_fits() {
     let lines = puzzle_lines(&data_file("sudoku17.txt"));
     assert_eq!(lines.len(), 49_151);
     // Debug builds are some fifty times slower: there, a spread-out sample.
@@ -61,7 +61,11 @@ fn every_seventeen_clue_puzzle_has_one_solution_that_fits() {
     for line in lines.iter().step_by(step) {
         let puzzle = parse(line);
         match analyse(&puzzle) {
-            Uniqueness::Unique(solution) => assert!(solution.fits(&puzzle), "{puzzle}"),
+            Uniqueness::Unique(solution) => {
+                assert!(solution.fits(&puzzle), "{puzzle}");
+                let valid = Solution::from_values(*solution.values());
+                assert_eq!(valid, Some(solution), "{puzzle}: not a valid grid");
+            }
             other => panic!("{puzzle}: {other:?}"),
         }
     }

@@ -31,7 +31,8 @@ pub fn analyse(puzzle: &Puzzle) -> Uniqueness {
     let search = Search::run(puzzle, 2);
     let first = || {
         let values = search.first.expect("a counted solution is recorded");
-        Solution::from_values(values).expect("the oracle fills only valid grids")
+        // The board places a digit only where it is a candidate, so a full board is valid.
+        Solution::from_valid_values(values)
     };
     match search.count {
         0 => Uniqueness::NoSolution,
