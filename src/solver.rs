@@ -6,6 +6,11 @@
 //! A step that changes nothing is never applied or counted; every step that changes
 //! something is (see [`StepSink`]). The solver owns no mutable state, so one instance
 //! serves every thread; per-thread buffers live in [`Scratch`].
+//!
+//! Two ways through a solve take the same steps. With a step log or a check of every step,
+//! each rung builds its steps with their patterns and searches the whole grid. When only
+//! counts are kept (`sudolab run`), the singles place digits without building steps, and
+//! finders skip the houses and digits the thread's [`Memo`] says they searched in vain.
 
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
@@ -107,7 +112,8 @@ pub struct Report {
     pub grid: Candidates,
 }
 
-/// Buffers a thread reuses across solves so that the hot loop does not allocate.
+/// Buffers a thread reuses across solves so that the hot loop does not allocate, and the
+/// memo of fruitless searches, which stays true from one solve to the next.
 #[derive(Default)]
 pub struct Scratch {
     found: Vec<Step>,
