@@ -25,31 +25,43 @@ const MAX_CELLS: usize = 18;
 /// How many distinct elimination sets are remembered to drop repeats.
 const SEEN: usize = 64;
 
+/// Each pair of digits in turn (lower digit first, then higher), chains of four cells and
+/// longer, shortest first.
 pub fn remote_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for low in Digit::all() {
-        for high in Digit::all().filter(|h| h > &low) {
-            let pair = DigitSet::single(low) | DigitSet::single(high);
-            let cells: CellSet = grid
-                .unsolved()
-                .iter()
-                .filter(|&c| grid.candidates(c) == pair)
-                .collect();
-            if cells.len() < 4 || cells.len() as usize > MAX_CELLS {
-                continue;
-            }
-            let mut search = Search {
-                grid,
-                pair,
-                cells,
-                path: [Cell::at(0, 0); MAX_CELLS],
-                seen: [[CellSet::EMPTY; 2]; SEEN],
-                seen_count: 0,
-            };
-            for length in 4..=cells.len() as usize {
-                for start in cells.iter() {
-                    search.path[0] = start;
-                    search.extend(1, length, sink)?;
-                }
+    let at_least = grid.cells_with_at_least();
+    let bivalue = at_least[1] - at_least[2];
+    // The pairs the bivalue cells hold, as bit `9 * low + high` (digit indices): in bit
+    // order, the pairs by lower digit, then higher.
+    let mut pairs = 0u128;
+    for cell in bivalue.iter() {
+        let digits = grid.candidates(cell).bits();
+        let (low, high) = (digits.trailing_zeros(), 15 - digits.leading_zeros());
+        pairs |= 1 << (9 * low + high);
+    }
+    while pairs != 0 {
+        let bit = pairs.trailing_zeros() as usize;
+        pairs &= pairs - 1;
+        let pair = DigitSet::single(Digit::from_index(bit / 9))
+            | DigitSet::single(Digit::from_index(bit % 9));
+        let cells: CellSet = bivalue
+            .iter()
+            .filter(|&c| grid.candidates(c) == pair)
+            .collect();
+        if !cells.has_at_least(4) || cells.len() as usize > MAX_CELLS {
+            continue;
+        }
+        let mut search = Search {
+            grid,
+            pair,
+            cells,
+            path: [Cell::at(0, 0); MAX_CELLS],
+            seen: [[CellSet::EMPTY; 2]; SEEN],
+            seen_count: 0,
+        };
+        for length in 4..=cells.len() as usize {
+            for start in cells.iter() {
+                search.path[0] = start;
+                search.extend(1, length, sink)?;
             }
         }
     }
