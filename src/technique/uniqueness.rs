@@ -228,9 +228,14 @@ where
     /// bivalue corner for which it fits, as HoDoKu does.
     fn run(mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let grid = self.grid;
-        for start in grid.unsolved().iter() {
+        let at_least = grid.cells_with_at_least();
+        for start in (at_least[1] - at_least[2]).iter() {
             let digits = grid.candidates(start);
-            if digits.len() != 2 {
+            // Where a rectangle for these digits may have corners: see [`Self::fits`].
+            let allowed = digits
+                .iter()
+                .fold(grid.unsolved(), |cells, d| cells - self.ruled_out[d.index()]);
+            if !allowed.contains(start) {
                 continue;
             }
             let box_house = House::box_(start.box_index());
@@ -242,7 +247,7 @@ where
                 } else {
                     continue;
                 };
-                if mate == start {
+                if mate == start || !allowed.contains(mate) {
                     continue;
                 }
                 for offset in 0..9 {
@@ -252,11 +257,14 @@ where
                         }
                         _ => (Cell::at(start.row(), offset), Cell::at(mate.row(), offset)),
                     };
-                    if far_start.box_index() == start.box_index() {
+                    if !allowed.contains(far_start)
+                        || !allowed.contains(far_mate)
+                        || far_start.box_index() == start.box_index()
+                    {
                         continue;
                     }
                     let corners: CellSet = [start, mate, far_start, far_mate].into_iter().collect();
-                    if !self.fits(corners, digits) || self.seen_before(start, corners) {
+                    if self.seen_before(start, corners) {
                         continue;
                     }
                     let rect = Rectangle {
