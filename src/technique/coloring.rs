@@ -16,9 +16,9 @@
 //! both orders, with the same eliminations).
 
 use super::StepSink;
-use crate::bitset::{CellSet, DigitSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
-use crate::geometry::{Cell, Digit};
+use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::Technique;
 use std::ops::ControlFlow;
@@ -42,19 +42,23 @@ struct Clusters {
 impl Clusters {
     fn of(grid: &Candidates, digit: Digit) -> Clusters {
         let with_digit = grid.cells_with(digit);
-        // The conjugate partners of a cell, from the houses where it is one of two.
+        // The houses where the digit has exactly two places, and the cells they link.
+        let mut conjugate = HouseSet::EMPTY;
+        let mut linked = CellSet::EMPTY;
+        for house in House::all() {
+            let places = grid.positions(house, digit);
+            let rest = places & places.wrapping_sub(1);
+            if rest != 0 && rest & (rest - 1) == 0 {
+                conjugate.insert(house);
+                linked |= with_digit & house.cell_set();
+            }
+        }
+        // The conjugate partners of a cell.
         let partners = |cell: Cell| {
-            cell.houses()
-                .into_iter()
-                .map(|house| with_digit & house.cell_set())
-                .filter(|cells| cells.len() == 2)
-                .fold(CellSet::EMPTY, |acc, cells| acc | cells)
-                - CellSet::single(cell)
+            let houses = cell.houses().into_iter().filter(|&h| conjugate.contains(h));
+            let cells = houses.fold(CellSet::EMPTY, |acc, house| acc | house.cell_set());
+            (cells & with_digit) - CellSet::single(cell)
         };
-        let mut linked: CellSet = with_digit
-            .iter()
-            .filter(|&c| !partners(c).is_empty())
-            .collect();
         let mut clusters = Clusters {
             list: [Cluster::default(); MAX_CLUSTERS],
             len: 0,
@@ -106,23 +110,31 @@ fn step(technique: Technique, digit: Digit, colors: [CellSet; 4], targets: CellS
 
 pub fn simple_colors(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for digit in Digit::all() {
-        let with_digit = grid.cells_with(digit);
-        for cluster in Clusters::of(grid, digit).iter() {
-            let [a, b] = cluster.colors;
-            let colors = [a, b, CellSet::EMPTY, CellSet::EMPTY];
-            // Wrap: a color with two cells that see each other.
-            let wrap = [0, 1]
-                .into_iter()
-                .filter(|&k| cluster.colors[k].intersects(cluster.seen[k]))
-                .fold(CellSet::EMPTY, |acc, k| acc | cluster.colors[k]);
-            if !wrap.is_empty() {
-                sink.push(step(Technique::SimpleColors, digit, colors, wrap))?;
-            }
-            // Trap: cells that see both colors.
-            let trap = with_digit & cluster.seen[0] & cluster.seen[1];
-            if !trap.is_empty() {
-                sink.push(step(Technique::SimpleColors, digit, colors, trap))?;
-            }
+        sink.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
+            simple_colors_of(grid, sink, digit)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`simple_colors`] of one digit: they depend on its candidates alone.
+fn simple_colors_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) -> ControlFlow<()> {
+    let with_digit = grid.cells_with(digit);
+    for cluster in Clusters::of(grid, digit).iter() {
+        let [a, b] = cluster.colors;
+        let colors = [a, b, CellSet::EMPTY, CellSet::EMPTY];
+        // Wrap: a color with two cells that see each other.
+        let wrap = [0, 1]
+            .into_iter()
+            .filter(|&k| cluster.colors[k].intersects(cluster.seen[k]))
+            .fold(CellSet::EMPTY, |acc, k| acc | cluster.colors[k]);
+        if !wrap.is_empty() {
+            sink.push(step(Technique::SimpleColors, digit, colors, wrap))?;
+        }
+        // Trap: cells that see both colors.
+        let trap = with_digit & cluster.seen[0] & cluster.seen[1];
+        if !trap.is_empty() {
+            sink.push(step(Technique::SimpleColors, digit, colors, trap))?;
         }
     }
     ControlFlow::Continue(())
@@ -130,45 +142,53 @@ pub fn simple_colors(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<
 
 pub fn multi_colors(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for digit in Digit::all() {
-        let with_digit = grid.cells_with(digit);
-        let clusters = Clusters::of(grid, digit);
-        for (i, first) in clusters.iter().enumerate() {
-            for (j, second) in clusters.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                let colors = [
-                    first.colors[0],
-                    first.colors[1],
-                    second.colors[0],
-                    second.colors[1],
-                ];
-                // Type 2: a color of the first sees both colors of the second.
-                let false_color = [0, 1]
-                    .into_iter()
-                    .filter(|&k| {
-                        first.seen[k].intersects(second.colors[0])
-                            && first.seen[k].intersects(second.colors[1])
-                    })
-                    .fold(CellSet::EMPTY, |acc, k| acc | first.colors[k]);
-                if !false_color.is_empty() {
-                    sink.push(step(Technique::MultiColors, digit, colors, false_color))?;
-                }
-                if i > j {
-                    continue;
-                }
-                // Type 1: colors k and l see each other, so one of their opposites holds.
-                let mut targets = CellSet::EMPTY;
-                for k in 0..2 {
-                    for l in 0..2 {
-                        if first.seen[k].intersects(second.colors[l]) {
-                            targets |= with_digit & first.seen[1 - k] & second.seen[1 - l];
-                        }
+        sink.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
+            multi_colors_of(grid, sink, digit)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`multi_colors`] of one digit: they depend on its candidates alone.
+fn multi_colors_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) -> ControlFlow<()> {
+    let with_digit = grid.cells_with(digit);
+    let clusters = Clusters::of(grid, digit);
+    for (i, first) in clusters.iter().enumerate() {
+        for (j, second) in clusters.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let colors = [
+                first.colors[0],
+                first.colors[1],
+                second.colors[0],
+                second.colors[1],
+            ];
+            // Type 2: a color of the first sees both colors of the second.
+            let false_color = [0, 1]
+                .into_iter()
+                .filter(|&k| {
+                    first.seen[k].intersects(second.colors[0])
+                        && first.seen[k].intersects(second.colors[1])
+                })
+                .fold(CellSet::EMPTY, |acc, k| acc | first.colors[k]);
+            if !false_color.is_empty() {
+                sink.push(step(Technique::MultiColors, digit, colors, false_color))?;
+            }
+            if i > j {
+                continue;
+            }
+            // Type 1: colors k and l see each other, so one of their opposites holds.
+            let mut targets = CellSet::EMPTY;
+            for k in 0..2 {
+                for l in 0..2 {
+                    if first.seen[k].intersects(second.colors[l]) {
+                        targets |= with_digit & first.seen[1 - k] & second.seen[1 - l];
                     }
                 }
-                if !targets.is_empty() {
-                    sink.push(step(Technique::MultiColors, digit, colors, targets))?;
-                }
+            }
+            if !targets.is_empty() {
+                sink.push(step(Technique::MultiColors, digit, colors, targets))?;
             }
         }
     }

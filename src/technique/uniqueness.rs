@@ -232,9 +232,9 @@ where
         for start in (at_least[1] - at_least[2]).iter() {
             let digits = grid.candidates(start);
             // Where a rectangle for these digits may have corners: see [`Self::fits`].
-            let allowed = digits
-                .iter()
-                .fold(grid.unsolved(), |cells, d| cells - self.ruled_out[d.index()]);
+            let allowed = digits.iter().fold(grid.unsolved(), |cells, d| {
+                cells - self.ruled_out[d.index()]
+            });
             if !allowed.contains(start) {
                 continue;
             }
