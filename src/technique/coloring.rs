@@ -16,7 +16,7 @@
 //! both orders, with the same eliminations).
 
 use super::StepSink;
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
@@ -46,9 +46,7 @@ impl Clusters {
         let mut conjugate = HouseSet::EMPTY;
         let mut linked = CellSet::EMPTY;
         for house in House::all() {
-            let places = grid.positions(house, digit);
-            let rest = places & places.wrapping_sub(1);
-            if rest != 0 && rest & (rest - 1) == 0 {
+            if has_two_bits(grid.positions(house, digit)) {
                 conjugate.insert(house);
                 linked |= with_digit & house.cell_set();
             }

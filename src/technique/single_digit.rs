@@ -23,7 +23,7 @@
 //! module reports it, since the pattern is the same.
 
 use super::StepSink;
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::step::{Chain, Eliminations, Pattern, Step};
@@ -33,7 +33,7 @@ use std::ops::ControlFlow;
 /// The two cells of `digit` in `house` when there are exactly two, in house order.
 fn conjugate_pair(grid: &Candidates, house: House, digit: Digit) -> Option<(Cell, Cell)> {
     let positions = grid.positions(house, digit);
-    if positions.count_ones() != 2 {
+    if !has_two_bits(positions) {
         return None;
     }
     let cells = house.cells();

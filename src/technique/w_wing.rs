@@ -12,7 +12,7 @@
 //! either of them.
 
 use super::StepSink;
-use crate::bitset::{CellSet, DigitSet};
+use crate::bitset::{CellSet, DigitSet, has_two_bits};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
@@ -20,11 +20,8 @@ use crate::technique::Technique;
 use std::ops::ControlFlow;
 
 pub fn w_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let bivalue: CellSet = grid
-        .unsolved()
-        .iter()
-        .filter(|&c| grid.candidates(c).len() == 2)
-        .collect();
+    let at_least = grid.cells_with_at_least();
+    let bivalue = at_least[1] - at_least[2];
     for first in bivalue.iter() {
         let pair = grid.candidates(first);
         let later = CellSet::from_bits(bivalue.bits() & !((2u128 << first.index()) - 1));
@@ -63,8 +60,11 @@ pub fn w_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// and the other `b`.
 fn strong_link(grid: &Candidates, digit: Digit, a: Cell, b: Cell) -> Option<CellSet> {
     House::all().find_map(|house| {
+        if !has_two_bits(grid.positions(house, digit)) {
+            return None;
+        }
         let ends = grid.cells_with(digit) & house.cell_set();
-        if ends.len() != 2 || ends.contains(a) || ends.contains(b) {
+        if ends.contains(a) || ends.contains(b) {
             return None;
         }
         let mut cells = ends.iter();
