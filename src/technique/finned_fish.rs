@@ -70,22 +70,37 @@ fn search(
     shape: Shape,
 ) -> ControlFlow<()> {
     let technique = technique(size, shape);
-    for kind in [HouseKind::Row, HouseKind::Column] {
+    let sibling = match shape {
+        Shape::Finned => self::technique(size, Shape::Sashimi),
+        Shape::Sashimi => self::technique(size, Shape::Finned),
+    };
+    for (k, kind) in [HouseKind::Row, HouseKind::Column].into_iter().enumerate() {
         for digit in Digit::all() {
             // Targets lie off the base lines, in lines still missing the digit.
             if grid.rows_missing(digit) as usize <= size {
                 continue;
             }
-            let search = Search {
-                grid,
-                technique,
-                shape,
-                size,
-                kind,
-                digit,
-                masks: std::array::from_fn(|i| grid.positions(line(kind, i), digit)),
-            };
-            search.bases(0, 0, 0, 0, sink)?;
+            // One digit's fish in one orientation depend on its candidates alone.
+            let (part, snapshot) = (k * 9 + digit.index(), grid.digit_snapshot(digit));
+            sink.search_part(part, snapshot, |sink| {
+                let search = Search {
+                    grid,
+                    technique,
+                    shape,
+                    size,
+                    kind,
+                    digit,
+                    masks: std::array::from_fn(|i| grid.positions(line(kind, i), digit)),
+                    other_shape_seen: std::cell::Cell::new(false),
+                };
+                search.bases(0, 0, 0, 0, sink)?;
+                // The other shape's rung tries the same bases and covers: it would find
+                // nothing here either.
+                if !search.other_shape_seen.get() {
+                    sink.record_nothing_for(sibling, part, snapshot);
+                }
+                ControlFlow::Continue(())
+            })?;
         }
     }
     ControlFlow::Continue(())
@@ -140,6 +155,8 @@ struct Search<'g> {
     digit: Digit,
     /// Per base line, the cross positions of the digit.
     masks: [u16; 9],
+    /// Whether a fish of the other shape that removes something has turned up.
+    other_shape_seen: std::cell::Cell<bool>,
 }
 
 impl Search<'_> {
@@ -218,6 +235,7 @@ impl Search<'_> {
         }
         let sashimi = (0..9).any(|i| in_base(i) && (self.masks[i] & cover).count_ones() <= 1);
         if sashimi != (self.shape == Shape::Sashimi) {
+            self.other_shape_seen.set(true);
             return None;
         }
         let cross_kind = match self.kind {

@@ -290,6 +290,15 @@ impl<'a> StepSink<'a> {
         ControlFlow::Continue(())
     }
 
+    /// Records, for a technique whose search a finder has just done the work of (a sibling
+    /// differing only in what it reports), that it would find nothing in `part` holding
+    /// `snapshot`.
+    pub fn record_nothing_for(&mut self, technique: Technique, part: usize, snapshot: Snapshot) {
+        if let Some((_, memo)) = &mut self.memo {
+            memo.record_nothing_in(technique, part, snapshot);
+        }
+    }
+
     /// The puzzle's solution, when the caller knows it.
     pub fn solution(&self) -> Option<&'a Solution> {
         self.solution
