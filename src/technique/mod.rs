@@ -290,6 +290,22 @@ impl<'a> StepSink<'a> {
         ControlFlow::Continue(())
     }
 
+    /// [`StepSink::search_part`] for each digit in turn, the part being the digit: for
+    /// finders whose steps for one digit depend on that digit's candidates alone.
+    #[inline]
+    pub fn search_digits(
+        &mut self,
+        grid: &Candidates,
+        mut search: impl FnMut(&mut Self, Digit) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for digit in Digit::all() {
+            self.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
+                search(sink, digit)
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Records, for a technique whose search a finder has just done the work of (a sibling
     /// differing only in what it reports), that it would find nothing in `part` holding
     /// `snapshot`.

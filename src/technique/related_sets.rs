@@ -259,17 +259,14 @@ fn fish(
     k: u32,
     technique: Technique,
 ) -> ControlFlow<()> {
-    for digit in Digit::all() {
+    sink.search_digits(grid, |sink, digit| {
         // Something to remove needs a line besides the k base lines with the digit, and
         // only the lines still missing it have places for it.
         if grid.rows_missing(digit) <= k {
-            continue;
+            return ControlFlow::Continue(());
         }
-        sink.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
-            fish_of(grid, sink, k, technique, digit)
-        })?;
-    }
-    ControlFlow::Continue(())
+        fish_of(grid, sink, k, technique, digit)
+    })
 }
 
 /// [`fish`] of one digit: they depend on its candidates alone.
