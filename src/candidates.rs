@@ -212,26 +212,26 @@ impl Candidates {
     /// Every house and digit where the digit has exactly one place left, as `(house,
     /// digit, positions)` in house-then-digit order. Tests four lanes per word operation.
     pub fn hidden_singles(&self) -> impl Iterator<Item = (House, Digit, u16)> + '_ {
-        self.positions
-            .iter()
-            .enumerate()
-            .flat_map(|(word, &lanes)| {
-                let mut singles = single_bit_lanes(lanes);
-                std::iter::from_fn(move || {
-                    if singles == 0 {
-                        return None;
-                    }
-                    let bit = singles.trailing_zeros();
-                    singles &= singles - 1;
-                    let index = word * 4 + bit as usize / 16;
-                    let positions = (lanes >> (bit / 16 * 16)) as u16;
-                    Some((
-                        House::from_index(index / 9),
-                        Digit::from_index(index % 9),
-                        positions,
-                    ))
-                })
-            })
+        let mut word = 0;
+        let mut singles = 0u64;
+        std::iter::from_fn(move || {
+            while singles == 0 {
+                if word == POSITION_WORDS {
+                    return None;
+                }
+                singles = single_bit_lanes(self.positions[word]);
+                word += 1;
+            }
+            let bit = singles.trailing_zeros();
+            singles &= singles - 1;
+            let index = (word - 1) * 4 + bit as usize / 16;
+            let positions = (self.positions[word - 1] >> (bit / 16 * 16)) as u16;
+            Some((
+                House::from_index(index / 9),
+                Digit::from_index(index % 9),
+                positions,
+            ))
+        })
     }
 
     /// The cells not yet set.
