@@ -107,7 +107,7 @@ fn step(technique: Technique, digit: Digit, colors: [CellSet; 4], targets: CellS
 }
 
 pub fn simple_colors(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(grid, |sink, digit| simple_colors_of(grid, sink, digit))
+    sink.search_digits(|sink, digit| simple_colors_of(grid, sink, digit))
 }
 
 /// [`simple_colors`] of one digit: they depend on its candidates alone.
@@ -134,7 +134,7 @@ fn simple_colors_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) ->
 }
 
 pub fn multi_colors(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(grid, |sink, digit| multi_colors_of(grid, sink, digit))
+    sink.search_digits(|sink, digit| multi_colors_of(grid, sink, digit))
 }
 
 /// [`multi_colors`] of one digit: they depend on its candidates alone.

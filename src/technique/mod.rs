@@ -295,11 +295,10 @@ impl<'a> StepSink<'a> {
     #[inline]
     pub fn search_digits(
         &mut self,
-        grid: &Candidates,
         mut search: impl FnMut(&mut Self, Digit) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for digit in Digit::all() {
-            self.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
+            self.search_part(digit.index(), self.grid.digit_snapshot(digit), |sink| {
                 search(sink, digit)
             })?;
         }

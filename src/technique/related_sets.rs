@@ -259,7 +259,7 @@ fn fish(
     k: u32,
     technique: Technique,
 ) -> ControlFlow<()> {
-    sink.search_digits(grid, |sink, digit| {
+    sink.search_digits(|sink, digit| {
         // Something to remove needs a line besides the k base lines with the digit, and
         // only the lines still missing it have places for it.
         if grid.rows_missing(digit) <= k {

@@ -120,7 +120,7 @@ fn skyscrapers_of(
 /// 2-String Kites: each digit, each row pair against each column pair, every way the two
 /// pairs meet in a box.
 pub fn two_string_kites(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(grid, |sink, digit| two_string_kites_of(grid, sink, digit))
+    sink.search_digits(|sink, digit| two_string_kites_of(grid, sink, digit))
 }
 
 /// [`two_string_kites`] of one digit.
@@ -173,7 +173,7 @@ fn two_string_kites_of(
 /// Turbot Fish: each digit, each two distinct conjugate pairs (in any houses) joined by
 /// a weak link, each chain once (not also reversed).
 pub fn turbot_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(grid, |sink, digit| turbot_fish_of(grid, sink, digit))
+    sink.search_digits(|sink, digit| turbot_fish_of(grid, sink, digit))
 }
 
 /// [`turbot_fish`] of one digit.
@@ -232,7 +232,7 @@ fn turbot_fish_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) -> C
 /// holds all its candidates; then conjugate pairs leaving the ER row (in columns) and
 /// the ER column (in rows).
 pub fn empty_rectangles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(grid, |sink, digit| empty_rectangles_of(grid, sink, digit))
+    sink.search_digits(|sink, digit| empty_rectangles_of(grid, sink, digit))
 }
 
 /// [`empty_rectangles`] of one digit.
