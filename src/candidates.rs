@@ -561,6 +561,14 @@ mod tests {
     use super::*;
 
     fn assert_views_agree(grid: &Candidates) {
+        for house in House::all() {
+            let mut lanes = [0u64; 3];
+            for digit in Digit::all() {
+                let (word, lane) = (digit.index() / 4, digit.index() % 4);
+                lanes[word] |= u64::from(grid.positions(house, digit)) << (16 * lane);
+            }
+            assert_eq!(grid.house_snapshot(house), lanes, "{house}");
+        }
         for digit in Digit::all() {
             let rows_without = House::all_of(crate::geometry::HouseKind::Row)
                 .filter(|row| row.cells().iter().all(|&c| grid.value(c) != Some(digit)))
