@@ -180,3 +180,63 @@ fn next_from_a_partly_solved_grid_is_the_following_step() {
         grid[r * 9 + col] = digit.as_bytes()[0];
     }
 }
+
+#[test]
+fn a_ladder_file_sets_the_techniques_policy_fallback_and_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ladder.toml");
+    std::fs::write(
+        &file,
+        "techniques = [\"naked-single\", \"hidden-single\"]\n\
+         fallback = \"brute-force\"\n\
+         [scores]\n\
+         hidden-single = 1000\n",
+    )
+    .unwrap();
+    let blog = common::data_file("blog.txt");
+    // The blog's first intermediate puzzle: singles alone do not solve it.
+    let spec = format!("{}:11", blog.display());
+    let with_file = stdout(&sudolab(&[
+        "explain",
+        &spec,
+        "--ladder",
+        file.to_str().unwrap(),
+    ]));
+    let by_list = stdout(&sudolab(&["explain", &spec, "--ladder", "n1,h1,bf"]));
+    let used = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("Used "))
+            .map(str::to_string)
+    };
+    assert!(with_file.contains("Verdict  solved in"), "{with_file}");
+    assert!(
+        with_file.contains("Brute Force"),
+        "the fallback applies: {with_file}"
+    );
+    assert_eq!(used(&with_file), used(&by_list), "the same steps");
+    // The grade takes the file's score for hidden singles: 1000 each instead of 14.
+    let score = |text: &str| -> u64 {
+        let line = text.lines().find(|l| l.starts_with("Grade ")).unwrap();
+        let digits = line.rsplit("score ").next().unwrap().trim_end_matches(')');
+        digits.parse().unwrap()
+    };
+    let used_line = used(&with_file).unwrap();
+    let hidden: u64 = used_line
+        .trim_start_matches("Used")
+        .split(", ")
+        .find_map(|u| u.trim().strip_prefix("hidden-single "))
+        .expect("hidden singles are used")
+        .parse()
+        .unwrap();
+    assert_eq!(score(&with_file) - score(&by_list), hidden * (1000 - 14));
+    // --policy on the command line still wins over a file's.
+    let swept = sudolab(&[
+        "explain",
+        &spec,
+        "--ladder",
+        file.to_str().unwrap(),
+        "--policy",
+        "sweep",
+    ]);
+    assert_eq!(swept.status.code(), Some(0));
+}

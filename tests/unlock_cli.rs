@@ -217,3 +217,34 @@ fn needs_at_least_and_alone_agree_with_solving_from_the_start() {
     assert_eq!(odd["finned-swordfish"], "1", "{odd:?}");
     assert_eq!(odd["needs"], "sashimi-swordfish", "{odd:?}");
 }
+
+#[test]
+fn a_ladder_file_gives_the_base_as_the_same_list_would() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("base.toml");
+    std::fs::write(
+        &file,
+        "techniques = \"fh,n1,h1\"\npolicy = \"sweep\"\nfallback = \"brute-force\"\n",
+    )
+    .unwrap();
+    let blog = common::data_file("blog.txt");
+    let run = |ladder: &str, out: &std::path::Path| {
+        let result = sudolab(&[
+            "unlock",
+            blog.to_str().unwrap(),
+            "--ladder",
+            ladder,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(result.status.code(), Some(0), "{ladder}");
+        std::fs::read_to_string(out).unwrap()
+    };
+    let from_file = run(file.to_str().unwrap(), &dir.path().join("file.csv"));
+    let from_list = run("fh,n1,h1", &dir.path().join("list.csv"));
+    assert_eq!(
+        from_file, from_list,
+        "the file's policy and fallback do not apply"
+    );
+    assert!(from_file.lines().skip(1).any(|row| row.contains(",stuck,")));
+}

@@ -65,9 +65,15 @@ fn start(
     }
 }
 
-/// The full explanation of `puzzle` under `solver`, and its verdict.
+/// The full explanation of `puzzle` under `solver`, and its verdict, graded with `scores`.
 /// With `grid`, the pencil-mark grid is drawn before every step that is not a single.
-pub fn explain(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (String, Status) {
+pub fn explain(
+    label: &str,
+    puzzle: &Puzzle,
+    solver: &Solver,
+    scores: &ScoreTable,
+    grid: bool,
+) -> (String, Status) {
     let (mut text, solution) = match start(label, puzzle, solver) {
         Ok(started) => started,
         Err(done) => return done,
@@ -80,7 +86,7 @@ pub fn explain(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (St
     write_steps(&mut text, puzzle, &report, grid);
     text.push('\n');
     let status = status_of(&report.summary.outcome);
-    write_verdict(&mut text, &report, status);
+    write_verdict(&mut text, &report, status, scores);
     (text, status)
 }
 
@@ -100,7 +106,7 @@ fn write_steps(text: &mut String, puzzle: &Puzzle, report: &Report, grid: bool) 
     }
 }
 
-fn write_verdict(text: &mut String, report: &Report, status: Status) {
+fn write_verdict(text: &mut String, report: &Report, status: Status, scores: &ScoreTable) {
     let s = &report.summary;
     let counts = format!(
         "{} steps ({} placements, {} eliminations)",
@@ -130,7 +136,7 @@ fn write_verdict(text: &mut String, report: &Report, status: Status) {
         .map(|(t, n)| format!("{} {n}", t.name()))
         .collect();
     writeln!(text, "Used     {}", used.join(", ")).unwrap();
-    let grade = ScoreTable::default().grade(&s.counts);
+    let grade = scores.grade(&s.counts);
     match status {
         Status::Solved => {
             writeln!(text, "Grade    {} (score {})", grade.level, grade.score).unwrap()
@@ -194,7 +200,7 @@ mod tests {
     #[test]
     fn explains_a_solved_puzzle_step_by_step_with_its_grade() {
         let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
-        let (text, status) = explain("test", &puzzle, &singles(), false);
+        let (text, status) = explain("test", &puzzle, &singles(), &ScoreTable::default(), false);
         assert_eq!(status, Status::Solved);
         let blanks = 81 - puzzle.given_count();
         let steps: Vec<&str> = text
@@ -212,14 +218,14 @@ mod tests {
         )));
         assert!(text.contains("Grade    easy (score "), "{text}");
         // Only singles: no grid is drawn even when asked for.
-        let (with_grid, _) = explain("test", &puzzle, &singles(), true);
+        let (with_grid, _) = explain("test", &puzzle, &singles(), &ScoreTable::default(), true);
         assert_eq!(with_grid, text);
     }
 
     #[test]
     fn a_stuck_puzzle_shows_where_it_stopped() {
         let puzzle = Puzzle::parse_line(EXPERT).unwrap();
-        let (text, status) = explain("test", &puzzle, &singles(), false);
+        let (text, status) = explain("test", &puzzle, &singles(), &ScoreTable::default(), false);
         assert_eq!(status, Status::Stuck);
         assert!(text.contains("Verdict  stuck after"), "{text}");
         assert!(text.contains("Grade    none: not solved"), "{text}");
@@ -229,7 +235,7 @@ mod tests {
     #[test]
     fn the_hint_is_the_first_step_of_the_explanation() {
         let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
-        let (full, _) = explain("test", &puzzle, &singles(), false);
+        let (full, _) = explain("test", &puzzle, &singles(), &ScoreTable::default(), false);
         let first = full.lines().find(|l| l.starts_with(" 1. ")).unwrap();
         let (text, status) = hint("test", &puzzle, &singles(), false);
         assert_eq!(status, Status::Solved);
@@ -243,7 +249,7 @@ mod tests {
     #[test]
     fn refuses_puzzles_without_one_solution() {
         let empty = Puzzle::from_values([0; 81]).unwrap();
-        let (text, status) = explain("test", &empty, &singles(), false);
+        let (text, status) = explain("test", &empty, &singles(), &ScoreTable::default(), false);
         assert_eq!(status, Status::MultipleSolutions);
         assert!(text.contains("several solutions"));
         // A wrong digit entered in a partly solved grid: any candidate of r1c1 but the

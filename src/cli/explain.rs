@@ -1,9 +1,9 @@
 //! `sudolab explain`: the step-by-step path through one puzzle, or the next step only.
 
 use crate::analysis::{explain, puzzles};
-use crate::ladder::Ladder;
+use crate::ladder_config::LadderConfig;
 use crate::record::Status;
-use crate::solver::{Policy, Solver};
+use crate::solver::Solver;
 use std::process::ExitCode;
 
 /// Explain one puzzle step by step in the forum notation, then give its verdict and grade.
@@ -16,12 +16,14 @@ pub struct ExplainArgs {
     /// FILE:LINE (the `source` and `line` columns of a results CSV).
     #[arg(value_name = "PUZZLE|FILE:LINE")]
     puzzle: String,
-    /// The ladder: a preset (singles, blog, standard) or a comma list of techniques.
+    /// The ladder: a preset (singles, blog, standard), a comma list of techniques, or a
+    /// ladder file (FILE.toml, as for `sudolab run`: its policy, fallback and scores apply).
     #[arg(long, default_value = "standard")]
     ladder: String,
-    /// Step policy: single (one pattern instance per step) or sweep.
-    #[arg(long, default_value = "single")]
-    policy: String,
+    /// Step policy: single (one pattern instance per step) or sweep [default: the ladder
+    /// file's, else single].
+    #[arg(long)]
+    policy: Option<String>,
     /// Print only the next step from the grid as given (a hint); a partly solved grid is fine.
     #[arg(long)]
     next: bool,
@@ -31,14 +33,18 @@ pub struct ExplainArgs {
 }
 
 pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
-    let ladder = Ladder::parse(&args.ladder)?;
-    let policy: Policy = args.policy.parse().map_err(anyhow::Error::msg)?;
+    let config = LadderConfig::from_arg(&args.ladder)?;
+    let policy = match args.policy {
+        Some(policy) => policy.parse().map_err(anyhow::Error::msg)?,
+        None => config.policy.unwrap_or_default(),
+    };
     let (label, puzzle) = puzzles::resolve(&args.puzzle)?;
+    let ladder = config.fallback.unwrap_or_default().extend(&config.ladder);
     let solver = Solver::new(ladder, policy);
     let (text, status) = if args.next {
         explain::hint(&label, &puzzle, &solver, args.grid)
     } else {
-        explain::explain(&label, &puzzle, &solver, args.grid)
+        explain::explain(&label, &puzzle, &solver, &config.scores, args.grid)
     };
     super::print(text.as_bytes())?;
     Ok(match status {

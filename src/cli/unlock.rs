@@ -5,6 +5,7 @@ use crate::analysis::puzzles::{self, PuzzleLine};
 use crate::analysis::unlock::{self, Unlocker};
 use crate::analysis::unlock_output;
 use crate::ladder::Ladder;
+use crate::ladder_config::LadderConfig;
 use crate::record::Status;
 use crate::technique::Technique;
 use anyhow::Context;
@@ -25,7 +26,8 @@ pub struct UnlockArgs {
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
     /// The base ladder [default: singles], or with --ablate the ladder to take apart
-    /// [default: standard]: a preset or a comma list of techniques.
+    /// [default: standard]: a preset, a comma list of techniques, or a ladder file
+    /// (FILE.toml; only its techniques count: unlock always steps single, without fallback).
     #[arg(long)]
     ladder: Option<String>,
     /// Techniques to add one at a time, in the order "needs at least" follows: a comma
@@ -63,7 +65,7 @@ fn read_all(files: &[String]) -> anyhow::Result<Vec<PuzzleLine>> {
 
 pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
     let default_ladder = if args.ablate { "standard" } else { "singles" };
-    let ladder = Ladder::parse(args.ladder.as_deref().unwrap_or(default_ladder))?;
+    let ladder = LadderConfig::from_arg(args.ladder.as_deref().unwrap_or(default_ladder))?.ladder;
     let unlocker = match args.ablate {
         true => None,
         false => Some(Unlocker::new(
