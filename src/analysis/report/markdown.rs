@@ -584,7 +584,7 @@ fn slowest(md: &mut String, cols: &[Column<'_>]) {
         if cols.len() > 1 {
             writeln!(md, "### {}\n", c.name).unwrap();
         }
-        let mut table = Table::new(["line", "puzzle", "status", "hardest", "time"]);
+        let mut table = Table::new(["line", "puzzle", "status", "hardest used", "time"]);
         for r in &c.summary.slowest {
             table.push([
                 format!("{}:{}", r.source, r.line),
