@@ -138,7 +138,8 @@ impl Solver {
         }
     }
 
-    /// Checks every step against the solution passed to the solve calls.
+    /// Checks every step against the solution passed to the solve calls. A solve given no
+    /// solution has nothing to check against and checks nothing; pass the oracle's.
     pub fn verifying(mut self, verify: bool) -> Solver {
         self.verify = verify;
         self
