@@ -13,7 +13,7 @@
 //! a jellyfish with six fins or more).
 
 use super::StepSink;
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, House, HouseKind};
 use crate::step::{Eliminations, Pattern, Step};
@@ -106,26 +106,16 @@ fn search(
     ControlFlow::Continue(())
 }
 
+/// How many lines a set of lines holds.
+#[inline]
+fn lines_in(set: u16) -> usize {
+    nine_bit_count(set) as usize
+}
+
 /// The three cross lines of stack (or band) `stack`, as bits of a line set.
 #[inline]
 fn stack_lines(stack: usize) -> u16 {
     0b111 << (3 * stack)
-}
-
-/// How many lines a set of up to nine holds (a table: the baseline x86-64 target has no
-/// population count instruction).
-#[inline]
-fn ones(lines: u16) -> usize {
-    static ONES: [u8; 512] = {
-        let mut table = [0u8; 512];
-        let mut set = 1;
-        while set < 512 {
-            table[set] = table[set / 2] + (set % 2) as u8;
-            set += 1;
-        }
-        table
-    };
-    usize::from(ONES[usize::from(lines & 0x1ff)])
 }
 
 /// Line `i` of `kind` (rows or columns).
@@ -182,7 +172,7 @@ impl Search<'_> {
             }
             let union = union | self.masks[i];
             let fits_beside_a_stack =
-                (0..3).any(|stack| ones(union & !stack_lines(stack)) < self.size);
+                (0..3).any(|stack| lines_in(union & !stack_lines(stack)) < self.size);
             if fits_beside_a_stack {
                 self.bases(i + 1, count + 1, base | 1 << i, union, sink)?;
             }
@@ -198,16 +188,16 @@ impl Search<'_> {
             let optional = union & stack_lines(stack);
             // How many of the stack's lines the cover takes: at least one (a cover that
             // misses the fins' box removes nothing), and not all (no fins: a basic fish).
-            let Some(wanted) = self.size.checked_sub(ones(required)) else {
+            let Some(wanted) = self.size.checked_sub(lines_in(required)) else {
                 continue;
             };
-            if wanted == 0 || wanted >= ones(optional) {
+            if wanted == 0 || wanted >= lines_in(optional) {
                 continue;
             }
             for taken in 1u16..=0b111 {
                 let taken = taken << (3 * stack);
                 if taken & !optional == 0
-                    && ones(taken) == wanted
+                    && lines_in(taken) == wanted
                     && let Some(step) = self.fish(base, required | taken, taken)
                 {
                     sink.push(step)?;

@@ -19,7 +19,7 @@
 //! as its own step, in the other house (Locked Pair/Triple is an intersections technique).
 
 use super::StepSink;
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
@@ -28,22 +28,6 @@ use std::ops::ControlFlow;
 
 /// A 9x9 bit array: bit `x` of `array[line]` is set when `line` has a mark in cross-line `x`.
 type BitArray = [u16; 9];
-
-/// How many bits a 9-bit mask has: a table, as the default x86-64 target has no `popcnt`.
-static MARKS: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut mask = 1;
-    while mask < 512 {
-        table[mask] = table[mask >> 1] + (mask & 1) as u8;
-        mask += 1;
-    }
-    table
-};
-
-#[inline]
-fn marks(mask: u16) -> u32 {
-    u32::from(MARKS[usize::from(mask & 0x1ff)])
-}
 
 /// Reports, in lexicographic order of their lines, every set of `k` lines of `array` whose
 /// marks fall in exactly `k` cross-lines while some other line has a mark in those
@@ -60,14 +44,14 @@ fn closed_sets(
     let mut eligible = 0u16;
     let mut nonempty = 0;
     for (line, &marked) in array.iter().enumerate() {
-        let n = marks(marked);
+        let n = nine_bit_count(marked);
         nonempty += u32::from(n > 0);
         if (2..=k).contains(&n) {
             eligible |= 1 << line;
         }
     }
     // A closed set needs k lines, and something to eliminate needs a non-empty line outside it.
-    if marks(eligible) < k || nonempty <= k {
+    if nine_bit_count(eligible) < k || nonempty <= k {
         return ControlFlow::Continue(());
     }
     // Depth-first over combinations, lowest lines first, without recursion: level `depth`
@@ -82,7 +66,7 @@ fn closed_sets(
     rest[0] = eligible;
     let mut depth = 0;
     loop {
-        if marks(rest[depth]) < (k - depth) as u32 {
+        if nine_bit_count(rest[depth]) < (k - depth) as u32 {
             if depth == 0 {
                 return ControlFlow::Continue(());
             }
@@ -92,7 +76,7 @@ fn closed_sets(
         let line = rest[depth].trailing_zeros() as usize;
         rest[depth] &= rest[depth] - 1;
         let spanned = union[depth] | array[line];
-        let width = marks(spanned) as usize;
+        let width = nine_bit_count(spanned) as usize;
         if width > k {
             continue;
         }
