@@ -252,16 +252,12 @@ impl Candidates {
         self.one_empty
     }
 
-    /// The empty cells with exactly one candidate left: a bit-sliced count over the nine
-    /// digit boards, a few dozen word operations whatever the grid.
+    /// The empty cells with exactly `n` candidates (1 to 4), from the bitwise counts of
+    /// [`Candidates::cells_with_at_least`].
     #[inline]
-    pub fn cells_with_one_candidate(&self) -> CellSet {
-        let (mut once, mut twice) = (CellSet::EMPTY, CellSet::EMPTY);
-        for &board in &self.digit_cells {
-            twice |= once & board;
-            once |= board;
-        }
-        once - twice
+    pub fn cells_with_exactly(&self, n: usize) -> CellSet {
+        let at_least = self.cells_with_at_least();
+        at_least[n - 1] - at_least[n]
     }
 
     /// The empty cells with at least one, two, three, four and five candidates, counted
@@ -395,10 +391,7 @@ impl Candidates {
             // Nine different digits in each house: every digit is in every house.
             return false;
         }
-        let with_candidates = self
-            .digit_cells
-            .iter()
-            .fold(CellSet::EMPTY, |all, &b| all | b);
+        let [with_candidates, ..] = self.cells_with_at_least();
         if !(self.unsolved - with_candidates).is_empty() {
             return true;
         }
@@ -593,7 +586,7 @@ mod tests {
         let one_candidate: CellSet = Cell::all()
             .filter(|&c| grid.candidates(c).len() == 1)
             .collect();
-        assert_eq!(grid.cells_with_one_candidate(), one_candidate);
+        assert_eq!(grid.cells_with_exactly(1), one_candidate);
         let hidden: Vec<(House, Digit, u16)> = House::all()
             .flat_map(|h| Digit::all().map(move |d| (h, d)))
             .map(|(h, d)| (h, d, grid.positions(h, d)))
@@ -661,7 +654,7 @@ mod tests {
         let mut grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
         assert_views_agree(&grid);
         // Place naked singles until none is left, checking the views after each.
-        while let Some(cell) = grid.cells_with_one_candidate().first() {
+        while let Some(cell) = grid.cells_with_exactly(1).first() {
             let digit = grid.candidates(cell).first().unwrap();
             grid.place(cell, digit);
             assert_views_agree(&grid);

@@ -28,8 +28,7 @@ const SEEN: usize = 64;
 /// Each pair of digits in turn (lower digit first, then higher), chains of four cells and
 /// longer, shortest first.
 pub fn remote_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let at_least = grid.cells_with_at_least();
-    let bivalue = at_least[1] - at_least[2];
+    let bivalue = grid.cells_with_exactly(2);
     // The pairs the bivalue cells hold, as bit `9 * low + high` (digit indices): in bit
     // order, the pairs by lower digit, then higher.
     let mut pairs = 0u128;

@@ -64,7 +64,7 @@ pub fn full_house_placements(grid: &Candidates) -> impl Iterator<Item = (House, 
 /// Naked singles as (cell, digit), in cell order: what [`naked_singles`] reports.
 #[inline]
 pub fn naked_single_placements(grid: &Candidates) -> impl Iterator<Item = (Cell, Digit)> + '_ {
-    grid.cells_with_one_candidate()
+    grid.cells_with_exactly(1)
         .iter()
         .filter_map(|cell| Some((cell, grid.candidates(cell).first()?)))
 }

@@ -228,8 +228,7 @@ where
     /// bivalue corner for which it fits, as HoDoKu does.
     fn run(mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let grid = self.grid;
-        let at_least = grid.cells_with_at_least();
-        for start in (at_least[1] - at_least[2]).iter() {
+        for start in grid.cells_with_exactly(2).iter() {
             let digits = grid.candidates(start);
             // Where a rectangle for these digits may have corners: see [`Self::fits`].
             let allowed = digits.iter().fold(grid.unsolved(), |cells, d| {

@@ -20,8 +20,7 @@ use crate::technique::Technique;
 use std::ops::ControlFlow;
 
 pub fn w_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let at_least = grid.cells_with_at_least();
-    let bivalue = at_least[1] - at_least[2];
+    let bivalue = grid.cells_with_exactly(2);
     for first in bivalue.iter() {
         let pair = grid.candidates(first);
         let later = CellSet::from_bits(bivalue.bits() & !((2u128 << first.index()) - 1));
