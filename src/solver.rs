@@ -197,10 +197,6 @@ impl Solver {
         scratch: &mut Scratch,
         mut log: Option<&mut Vec<Step>>,
     ) -> Summary {
-        let limit = match self.policy {
-            Policy::Single => 1,
-            Policy::Sweep => usize::MAX,
-        };
         let mut summary = Summary {
             outcome: Outcome::Stuck,
             counts: TechniqueCounts::default(),
@@ -210,25 +206,19 @@ impl Solver {
             hardest: None,
         };
         let mut hardest_rung = None;
-        // Steps are only built, and memo records only trusted, when nobody looks at steps.
-        let fast = log.is_none() && !self.verify;
+        let counts_only = self.counts_only(&log);
         'ladder: while !grid.is_solved() {
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
-                let applied = if fast
+                let applied = if counts_only
                     && let Some(applied) =
-                        take_placements(technique, grid, limit, scratch, &mut summary)
+                        self.take_placements(technique, grid, scratch, &mut summary)
                 {
                     applied
                 } else {
-                    let pass = Pass {
-                        limit,
-                        remember: fast,
-                    };
                     match self.take_steps(
                         technique,
                         grid,
                         solution,
-                        pass,
                         scratch,
                         &mut summary,
                         log.as_deref_mut(),
@@ -259,26 +249,37 @@ impl Solver {
         };
         summary
     }
-}
 
-impl Solver {
-    /// Finds up to `limit` steps of `technique`, applies those that still change
-    /// something and counts them; whether any was applied. Stops at the first unsound step
-    /// when verifying.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether a solve keeps only counts (no step log, no check of each step): then steps
+    /// need not be built, and finders may skip what the memo says they searched in vain.
+    fn counts_only(&self, log: &Option<&mut Vec<Step>>) -> bool {
+        log.is_none() && !self.verify
+    }
+
+    /// How many steps one rung may take before the ladder starts again.
+    fn steps_per_rung(&self) -> usize {
+        match self.policy {
+            Policy::Single => 1,
+            Policy::Sweep => usize::MAX,
+        }
+    }
+
+    /// Finds the rung's steps for `technique`, applies those that still change something
+    /// and counts them; whether any was applied. Stops at the first unsound step when
+    /// verifying.
     fn take_steps(
         &self,
         technique: Technique,
         grid: &mut Candidates,
         solution: Option<&Solution>,
-        pass: Pass,
         scratch: &mut Scratch,
         summary: &mut Summary,
         mut log: Option<&mut Vec<Step>>,
     ) -> Result<bool, Box<UnsoundStep>> {
         scratch.found.clear();
-        let mut sink = StepSink::new(grid, solution, &mut scratch.found, pass.limit);
-        if pass.remember {
+        let limit = self.steps_per_rung();
+        let mut sink = StepSink::new(grid, solution, &mut scratch.found, limit);
+        if self.counts_only(&log) {
             sink = sink.remembering(technique, &mut scratch.memo);
         }
         let _ = technique.find(grid, &mut sink);
@@ -312,50 +313,43 @@ impl Solver {
         }
         Ok(applied)
     }
-}
 
-/// How one rung is tried: how many steps it may take, and whether its finder may skip
-/// the parts of the grid the thread's memo says it searched in vain.
-#[derive(Clone, Copy)]
-struct Pass {
-    limit: usize,
-    remember: bool,
-}
-
-/// [`Solver::take_steps`] for a technique that only places digits, without building its
-/// steps: `None` when `technique` is not one. A placement into a cell an earlier one of
-/// the same sweep has set changes nothing and is skipped, as `take_steps` skips it.
-fn take_placements(
-    technique: Technique,
-    grid: &mut Candidates,
-    limit: usize,
-    scratch: &mut Scratch,
-    summary: &mut Summary,
-) -> Option<bool> {
-    scratch.placements.clear();
-    let placements = &mut scratch.placements;
-    let placer = technique.placements(grid, |cell, digit| {
-        placements.push((cell, digit));
-        if placements.len() >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+    /// [`Solver::take_steps`] for a technique that only places digits, without building its
+    /// steps: `None` when `technique` is not one. A placement into a cell an earlier one of
+    /// the same sweep has set changes nothing and is skipped, as `take_steps` skips it.
+    fn take_placements(
+        &self,
+        technique: Technique,
+        grid: &mut Candidates,
+        scratch: &mut Scratch,
+        summary: &mut Summary,
+    ) -> Option<bool> {
+        scratch.placements.clear();
+        let limit = self.steps_per_rung();
+        let placements = &mut scratch.placements;
+        let placer = technique.placements(grid, |cell, digit| {
+            placements.push((cell, digit));
+            if placements.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if !placer {
+            return None;
         }
-    });
-    if !placer {
-        return None;
-    }
-    let mut applied = false;
-    for &(cell, digit) in &scratch.placements {
-        if grid.value(cell).is_none() {
-            grid.place(cell, digit);
-            summary.steps += 1;
-            summary.placements += 1;
-            summary.counts[technique] += 1;
-            applied = true;
+        let mut applied = false;
+        for &(cell, digit) in &scratch.placements {
+            if grid.value(cell).is_none() {
+                grid.place(cell, digit);
+                summary.steps += 1;
+                summary.placements += 1;
+                summary.counts[technique] += 1;
+                applied = true;
+            }
         }
+        Some(applied)
     }
-    Some(applied)
 }
 
 /// Whether `step` agrees with `solution`: it sets no wrong digit and removes no solution digit.
