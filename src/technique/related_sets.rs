@@ -170,13 +170,7 @@ fn naked_subsets_in(
         for digit in digits.iter() {
             eliminations.insert_cells(others & grid.cells_with(digit), digit);
         }
-        let pattern = Pattern {
-            digits,
-            cells,
-            base: HouseSet::single(house),
-            ..Pattern::default()
-        };
-        sink.push(Step::eliminating(technique, pattern, eliminations))
+        sink.push(subset_step(technique, house, digits, cells, eliminations))
     })
 }
 
@@ -217,14 +211,25 @@ fn hidden_subsets_in(
         for digit in (!digits).iter() {
             eliminations.insert_cells(cells & grid.cells_with(digit), digit);
         }
-        let pattern = Pattern {
-            digits,
-            cells,
-            base: HouseSet::single(house),
-            ..Pattern::default()
-        };
-        sink.push(Step::eliminating(technique, pattern, eliminations))
+        sink.push(subset_step(technique, house, digits, cells, eliminations))
     })
+}
+
+/// The step of a naked or hidden subset: `digits` in `cells` of `house`.
+fn subset_step(
+    technique: Technique,
+    house: House,
+    digits: DigitSet,
+    cells: CellSet,
+    eliminations: Eliminations,
+) -> Step {
+    let pattern = Pattern {
+        digits,
+        cells,
+        base: HouseSet::single(house),
+        ..Pattern::default()
+    };
+    Step::eliminating(technique, pattern, eliminations)
 }
 
 /// A kind of line: `House::row` or `House::column`.
