@@ -193,6 +193,28 @@ enum Field<'a> {
 }
 
 impl Record {
+    /// The row of line `line` of `source` before anything is known of it: invalid, with
+    /// no puzzle, error or solution yet and `techniques` zero counts.
+    pub fn new(source: &str, line: u64, techniques: usize) -> Record {
+        Record {
+            source: source.to_string(),
+            line,
+            puzzle: String::new(),
+            givens: None,
+            status: Status::Invalid,
+            steps: 0,
+            placements: 0,
+            eliminations: 0,
+            hardest: None,
+            score: 0,
+            level: None,
+            micros: 0,
+            error: String::new(),
+            counts: vec![0; techniques],
+            solution: None,
+        }
+    }
+
     /// Hands each field to `field`, in `columns`' [`Columns::header`] order: the one place
     /// that order is written down for output. `counts` must align with `columns.techniques`.
     fn visit<E>(
@@ -348,21 +370,9 @@ mod tests {
             solution: true,
         };
         let record = Record {
-            source: "odd, \"name\".txt".into(),
-            line: 3,
             puzzle: "12,\"3\"\t\u{fffd}".into(),
-            givens: None,
-            status: Status::Invalid,
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest: None,
-            score: 0,
-            level: None,
-            micros: 0,
             error: "bad character ',' at position 3".into(),
-            counts: vec![0],
-            solution: None,
+            ..Record::new("odd, \"name\".txt", 3, 1)
         };
         let mut out = csv::Writer::from_writer(vec![]);
         out.write_record(columns.header()).unwrap();

@@ -365,21 +365,11 @@ mod tests {
 
     fn record(puzzle: &str, line: u64, status: Status, micros: u64) -> Record {
         Record {
-            source: "x".into(),
-            line,
             puzzle: puzzle.into(),
             givens: Some(30),
             status,
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest: None,
-            score: 0,
-            level: None,
             micros,
-            error: String::new(),
-            counts: vec![],
-            solution: None,
+            ..Record::new("x", line, 0)
         }
     }
 

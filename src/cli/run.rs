@@ -258,21 +258,8 @@ mod tests {
         let mut totals = runner::totals::Totals::default();
         for &status in statuses {
             totals.add(&Record {
-                source: String::new(),
-                line: 1,
-                puzzle: String::new(),
-                givens: None,
                 status,
-                steps: 0,
-                placements: 0,
-                eliminations: 0,
-                hardest: None,
-                score: 0,
-                level: None,
-                micros: 0,
-                error: String::new(),
-                counts: vec![],
-                solution: None,
+                ..Record::new("", 1, 0)
             });
         }
         RunReport {

@@ -79,23 +79,7 @@ impl Evaluator {
     /// Evaluates one line, reusing the thread's `scratch`.
     pub fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Evaluation {
         let start = Instant::now();
-        let mut record = Record {
-            source: line.source.to_string(),
-            line: line.number,
-            puzzle: String::new(),
-            givens: None,
-            status: Status::Invalid,
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest: None,
-            score: 0,
-            level: None,
-            micros: 0,
-            error: String::new(),
-            counts: vec![0; self.columns.techniques.len()],
-            solution: None,
-        };
+        let mut record = Record::new(line.source, line.number, self.columns.techniques.len());
         let text = String::from_utf8_lossy(line.text);
         let mut unsound = None;
         match Puzzle::parse_line(&text) {

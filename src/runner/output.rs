@@ -136,7 +136,6 @@ impl CsvOutput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Status;
     use crate::technique::Technique;
 
     #[test]
@@ -151,21 +150,10 @@ mod tests {
         let header = std::fs::read_to_string(&path).unwrap();
         assert_eq!(header.trim_end(), columns.header().join(","));
         let record = Record {
-            source: "a.txt".into(),
-            line: 2,
             puzzle: "x".into(),
-            givens: None,
-            status: Status::Invalid,
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest: None,
-            score: 0,
-            level: None,
             micros: 1,
             error: "too short: 1 cells, a puzzle has 81".into(),
-            counts: vec![0],
-            solution: None,
+            ..Record::new("a.txt", 2, 1)
         };
         out.write(&record).unwrap();
         out.flush().unwrap();
@@ -204,21 +192,10 @@ mod tests {
             CsvOutput::with_sink("test".into(), Box::new(writes.clone()), columns).unwrap();
         assert_eq!(writes.0.lock().unwrap().len(), 1, "the header, at once");
         let record = Record {
-            source: "a.txt".into(),
-            line: 1,
             puzzle: "1".repeat(81),
-            givens: None,
-            status: Status::Invalid,
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest: None,
-            score: 0,
-            level: None,
             micros: 1,
             error: "clashing givens".into(),
-            counts: vec![0],
-            solution: None,
+            ..Record::new("a.txt", 1, 1)
         };
         // Far more than any internal buffer: a write mid-chunk would cut a row.
         for _ in 0..4096 {

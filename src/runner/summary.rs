@@ -60,21 +60,10 @@ mod tests {
             (Status::Stuck, Some(Technique::NakedSingle)),
         ] {
             totals.add(&Record {
-                source: String::new(),
-                line: 1,
-                puzzle: String::new(),
-                givens: None,
                 status,
-                steps: 0,
-                placements: 0,
-                eliminations: 0,
                 hardest,
-                score: 0,
-                level: None,
                 micros: 25,
-                error: String::new(),
-                counts: vec![],
-                solution: None,
+                ..Record::new("", 1, 0)
             });
         }
         let text = summary(&totals, Duration::from_secs(2), 1);

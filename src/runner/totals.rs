@@ -90,21 +90,10 @@ mod tests {
 
     fn record(status: Status, hardest: Option<Technique>) -> Record {
         Record {
-            source: "x".into(),
-            line: 1,
-            puzzle: String::new(),
-            givens: None,
             status,
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
             hardest,
-            score: 0,
-            level: None,
             micros: 5,
-            error: String::new(),
-            counts: vec![],
-            solution: None,
+            ..Record::new("x", 1, 0)
         }
     }
 
