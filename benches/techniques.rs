@@ -5,7 +5,8 @@
 use crate::inputs;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use sudolab::technique::{StepSink, Technique};
+use sudolab::catalogue::Technique;
+use sudolab::technique::StepSink;
 
 pub fn benches(c: &mut Criterion) {
     let grids = inputs::stalled_grids();

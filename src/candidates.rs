@@ -20,7 +20,6 @@ use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::geometry::{Cell, Digit, House};
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::Step;
-use crate::technique::memo::Snapshot;
 use std::fmt;
 
 /// Candidates and values of every cell.
@@ -41,6 +40,11 @@ pub struct Candidates {
     /// Whether a digit was ever set in a cell a peer already held it in.
     clash: bool,
 }
+
+/// A part's candidates as raw words, only ever compared whole: a house's rows of the
+/// related-sets array ([`Candidates::house_snapshot`]) or a digit's cells
+/// ([`Candidates::digit_snapshot`]).
+pub type Snapshot = [u64; 3];
 
 /// What applying a step changed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -354,7 +358,7 @@ impl Candidates {
         {
             step.placement = None;
         }
-        step.eliminations.retain_in(self);
+        step.eliminations.retain(|digit| self.cells_with(digit));
         step.placement.is_some() || !step.eliminations.is_empty()
     }
 

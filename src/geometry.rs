@@ -1,11 +1,11 @@
 //! The shape of the board: typed indices for cells, digits and houses, and the static
-//! tables every technique leans on (cells of a house, houses of a cell, the 20 peers of a
-//! cell, the 54 box/line intersections). All tables are built at compile time.
+//! tables that relate them (cells of a house, houses of a cell, a cell's position in its
+//! houses). All tables are built at compile time. The same facts as cell sets (a house's
+//! cells, a cell's peers, the box/line intersections) are in [`crate::regions`].
 //!
 //! Numbering: cells 0-80 row-major; houses 0-8 are rows, 9-17 columns, 18-26 boxes
 //! (reading order). Text uses the forum notation: `r4c7`, `r1`, `c3`, `b5`, all 1-based.
 
-use crate::bitset::CellSet;
 use std::fmt;
 
 /// One of the 81 cells.
@@ -70,11 +70,6 @@ impl Cell {
     pub const fn positions_in_houses(self) -> [u8; 3] {
         CELL_POSITIONS[self.0 as usize]
     }
-    /// The 20 cells sharing a house with this one.
-    #[inline]
-    pub const fn peers(self) -> CellSet {
-        PEERS[self.0 as usize]
-    }
     /// Every cell, in index order.
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..81).map(Cell::from_index)
@@ -82,7 +77,10 @@ impl Cell {
     /// Whether two distinct cells share a house.
     #[inline]
     pub const fn sees(self, other: Cell) -> bool {
-        PEERS[self.0 as usize].bits() >> other.0 & 1 != 0
+        self.0 != other.0
+            && (self.row() == other.row()
+                || self.col() == other.col()
+                || self.box_index() == other.box_index())
     }
 }
 
@@ -172,11 +170,6 @@ impl House {
     pub const fn cells(self) -> &'static [Cell; 9] {
         &HOUSE_CELLS[self.0 as usize]
     }
-    /// The house's nine cells as a set.
-    #[inline]
-    pub const fn cell_set(self) -> CellSet {
-        HOUSE_CELL_SETS[self.0 as usize]
-    }
     /// Every house: rows, then columns, then boxes.
     pub fn all() -> impl Iterator<Item = House> {
         (0..27).map(House::from_index)
@@ -210,18 +203,6 @@ impl fmt::Display for House {
     }
 }
 
-/// Where a box meets a row or a column: three cells.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Intersection {
-    pub box_: House,
-    pub line: House,
-    pub cells: CellSet,
-}
-
-/// The 54 box/line intersections: the 27 box/row ones in row order, then the 27 box/column
-/// ones in column order.
-pub static INTERSECTIONS: [Intersection; 54] = build_intersections();
-
 const fn house_cell(house: usize, pos: usize) -> usize {
     match house / 9 {
         0 => house * 9 + pos,
@@ -242,22 +223,6 @@ static HOUSE_CELLS: [[Cell; 9]; 27] = {
             table[h][p] = Cell(house_cell(h, p) as u8);
             p += 1;
         }
-        h += 1;
-    }
-    table
-};
-
-static HOUSE_CELL_SETS: [CellSet; 27] = {
-    let mut table = [CellSet::EMPTY; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut bits = 0u128;
-        let mut p = 0;
-        while p < 9 {
-            bits |= 1 << house_cell(h, p);
-            p += 1;
-        }
-        table[h] = CellSet::from_bits(bits);
         h += 1;
     }
     table
@@ -292,66 +257,13 @@ static CELL_POSITIONS: [[u8; 3]; 81] = {
     table
 };
 
-static PEERS: [CellSet; 81] = {
-    let mut table = [CellSet::EMPTY; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let b = r / 3 * 3 + c / 3;
-        let bits = HOUSE_CELL_SETS[r].bits()
-            | HOUSE_CELL_SETS[9 + c].bits()
-            | HOUSE_CELL_SETS[18 + b].bits();
-        table[i] = CellSet::from_bits(bits & !(1 << i));
-        i += 1;
-    }
-    table
-};
-
-const fn build_intersections() -> [Intersection; 54] {
-    let placeholder = Intersection {
-        box_: House(18),
-        line: House(0),
-        cells: CellSet::EMPTY,
-    };
-    let mut table = [placeholder; 54];
-    let mut n = 0;
-    let mut line = 0;
-    while line < 18 {
-        let mut k = 0;
-        while k < 3 {
-            // Row r meets boxes r/3*3 + k; column c meets boxes k*3 + c/3.
-            let b = if line < 9 {
-                line / 3 * 3 + k
-            } else {
-                k * 3 + (line - 9) / 3
-            };
-            let bits = HOUSE_CELL_SETS[line].bits() & HOUSE_CELL_SETS[18 + b].bits();
-            table[n] = Intersection {
-                box_: House((18 + b) as u8),
-                line: House(line as u8),
-                cells: CellSet::from_bits(bits),
-            };
-            n += 1;
-            k += 1;
-        }
-        line += 1;
-    }
-    table
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_cell_is_in_three_houses_and_has_20_peers() {
+    fn every_cell_is_in_three_houses_at_its_positions() {
         for cell in Cell::all() {
-            let houses: Vec<_> = House::all()
-                .filter(|h| h.cell_set().contains(cell))
-                .collect();
-            assert_eq!(houses, cell.houses().to_vec());
-            assert_eq!(cell.peers().len(), 20);
-            assert!(!cell.peers().contains(cell));
             for h in cell.houses() {
                 let pos = h.position_of(cell).unwrap();
                 assert_eq!(h.cells()[pos], cell);
@@ -362,27 +274,15 @@ mod tests {
     #[test]
     fn houses_hold_nine_distinct_cells() {
         for h in House::all() {
-            let set: CellSet = h.cells().iter().copied().collect();
-            assert_eq!(set.len(), 9);
-            assert_eq!(set, h.cell_set());
+            let mut cells = h.cells().to_vec();
+            cells.sort();
+            cells.dedup();
+            assert_eq!(cells.len(), 9);
         }
         assert_eq!(House::box_(4).cells()[0], Cell::at(3, 3));
         assert_eq!(House::column(2).cells()[8], Cell::at(8, 2));
         assert_eq!(House::box_(4).to_string(), "b5");
         assert_eq!(Cell::at(3, 6).to_string(), "r4c7");
-    }
-
-    #[test]
-    fn intersections_are_three_cells_of_a_box_and_a_line() {
-        for i in &INTERSECTIONS {
-            assert_eq!(i.cells.len(), 3);
-            assert!(i.cells.is_subset_of(i.box_.cell_set()));
-            assert!(i.cells.is_subset_of(i.line.cell_set()));
-            assert_eq!(i.box_.kind(), HouseKind::Box);
-        }
-        let distinct: std::collections::HashSet<_> =
-            INTERSECTIONS.iter().map(|i| i.cells.bits()).collect();
-        assert_eq!(distinct.len(), 54);
     }
 
     #[test]

@@ -4,73 +4,9 @@
 //! Unfair 1800, Extreme unbounded). Scores and levels default to HoDoKu's and can be
 //! overridden per technique.
 
-use crate::technique::Technique;
-use serde::{Deserialize, Serialize};
-use std::fmt;
+use crate::catalogue::Technique;
+use crate::level::Level;
 use std::ops::{AddAssign, Index, IndexMut};
-
-/// HoDoKu's difficulty levels, easiest first.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Unfair,
-    Extreme,
-}
-
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Unfair,
-        Level::Extreme,
-    ];
-
-    /// The highest score a puzzle of this level may have before it counts as the next.
-    pub fn max_score(self) -> Option<u32> {
-        match self {
-            Level::Easy => Some(800),
-            Level::Medium => Some(1000),
-            Level::Hard => Some(1600),
-            Level::Unfair => Some(1800),
-            Level::Extreme => None,
-        }
-    }
-
-    fn next(self) -> Level {
-        match self {
-            Level::Easy => Level::Medium,
-            Level::Medium => Level::Hard,
-            Level::Hard => Level::Unfair,
-            Level::Unfair | Level::Extreme => Level::Extreme,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Unfair => "unfair",
-            Level::Extreme => "extreme",
-        }
-    }
-
-    pub fn from_name(text: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(text.trim()))
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// How many times each technique was applied.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,7 +1,7 @@
 //! A ladder: the ordered list of techniques a solver tries, simplest first. Ladders are
 //! data: a preset name, or a comma list of technique names and HoDoKu codes.
 
-use crate::technique::Technique;
+use crate::catalogue::Technique;
 use std::fmt;
 use thiserror::Error;
 

@@ -17,10 +17,11 @@
 //! This module does not decide precedence: the command line's `--policy` and `--fallback`
 //! override what the file says.
 
-use crate::grade::{Level, ScoreTable};
+use crate::catalogue::Technique;
+use crate::grade::ScoreTable;
 use crate::ladder::{Ladder, LadderError};
+use crate::level::Level;
 use crate::solver::Policy;
-use crate::technique::Technique;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;

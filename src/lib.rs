@@ -6,21 +6,28 @@
 //!
 //! Data flow: [`puzzle::Puzzle`] (parsed givens) -> [`oracle`] (uniqueness, solution) ->
 //! [`candidates::Candidates`] (the working grid) -> [`solver::Solver`] (a
-//! [`ladder::Ladder`] of [`technique::Technique`]s producing [`step::Step`]s) ->
-//! [`grade`] (score and level). [`runner`] streams corpora through that pipeline in
-//! parallel and writes one [`record::Record`] per puzzle line.
+//! [`ladder::Ladder`] of [`catalogue::Technique`]s whose finders in [`technique`] produce
+//! [`step::Step`]s) -> [`grade`] (score and level). [`runner`] streams corpora through that
+//! pipeline in parallel and writes one [`record::Record`] per puzzle line.
+//!
+//! Layers, each importing only those before it: [`geometry`] (index types) -> [`bitset`]
+//! -> [`regions`] -> [`level`] -> [`catalogue`] (the facts about techniques) -> [`step`] ->
+//! [`candidates`] -> [`technique`] (the finders) -> [`solver`] and everything above it.
 
 pub mod analysis;
 pub mod bitset;
 pub mod candidates;
+pub mod catalogue;
 pub mod cli;
 pub mod geometry;
 pub mod grade;
 pub mod ladder;
 pub mod ladder_config;
+pub mod level;
 pub mod oracle;
 pub mod puzzle;
 pub mod record;
+pub mod regions;
 pub mod runner;
 pub mod solver;
 pub mod step;

@@ -7,8 +7,8 @@
 //! `solution` when asked for. CSV cannot hold a map, so the counts are fixed columns
 //! generated from the ladder; readers find them by name.
 
-use crate::grade::Level;
-use crate::technique::Technique;
+use crate::catalogue::Technique;
+use crate::level::Level;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;

@@ -13,13 +13,14 @@
 //! finders skip the houses and digits the thread's [`Memo`] says they searched in vain.
 
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
 use crate::grade::TechniqueCounts;
 use crate::ladder::Ladder;
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::Step;
+use crate::technique::StepSink;
 use crate::technique::memo::Memo;
-use crate::technique::{StepSink, Technique};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;

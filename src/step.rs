@@ -5,9 +5,8 @@
 //! Steps are plain `Copy` values with no heap: eliminations are a bitboard per digit.
 
 use crate::bitset::{CellSet, DigitSet, HouseSet, write_joined};
-use crate::candidates::Candidates;
+use crate::catalogue::{Notation, Technique};
 use crate::geometry::{Cell, Digit};
-use crate::technique::Technique;
 use std::fmt;
 
 /// Candidates to remove: for each digit, the cells that lose it.
@@ -49,10 +48,10 @@ impl Eliminations {
         self.0.iter().map(|s| s.len()).sum()
     }
 
-    /// Keeps only the candidates still present in `grid`.
-    pub fn retain_in(&mut self, grid: &Candidates) {
+    /// Keeps, for each digit, only the cells of `cells_with(digit)`.
+    pub fn retain(&mut self, cells_with: impl Fn(Digit) -> CellSet) {
         for digit in Digit::all() {
-            self.0[digit.index()] &= grid.cells_with(digit);
+            self.0[digit.index()] &= cells_with(digit);
         }
     }
 
@@ -184,39 +183,6 @@ impl Step {
             pattern,
         }
     }
-}
-
-/// How a technique's pattern is written, between its label and `=>`.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Notation {
-    /// Nothing: `Hidden Single: r8c6=1`.
-    Placement,
-    /// Digits in cells, the pivot first when there is one: `1,2 in r1c2,r1c5`.
-    Cells,
-    /// Digit, base sets, cover sets, then fins: `4 r2,r7 c3,c8`.
-    Fish,
-    /// Digits in the houses of `base`: `4 in b1`.
-    Houses,
-    /// Digit in the free ends (`cells`) of two strong links and the cells (`links`) that
-    /// connect them: `1 in r3c1,r7c2 (connected by r3c6,r7c6)`.
-    Connected,
-    /// Digit in a box (`base`) and the conjugate pair (`links`) it works with:
-    /// `5 in b4 (r3c2,r3c7)`.
-    BoxLink,
-    /// The eliminated digit and the link digit, the two bivalue cells, then the strong
-    /// link: `5/9 in r2c1,r6c6 connected by 9 in r4c1,r4c6`.
-    WWing,
-    /// A single-digit chain, strong and weak links alternating from a strong one:
-    /// `5 r2c4 =5= r2c9 -5- r7c9 =5= r7c4`.
-    XChain,
-    /// The pair and the chain of bivalue cells, link digits alternating from the higher:
-    /// `3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3`.
-    RemotePair,
-    /// The two digits of a unique rectangle and its corners: `1/3 in r2c6,r2c8,r3c6,r3c8`.
-    Rectangle,
-    /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
-    /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
-    Colors,
 }
 
 impl fmt::Display for Step {

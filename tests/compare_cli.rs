@@ -5,13 +5,13 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Output};
+use sudolab::catalogue::Technique;
 use sudolab::grade::ScoreTable;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::Puzzle;
 use sudolab::record::{Columns, Status};
 use sudolab::solver::{Outcome, Policy, Solver};
-use sudolab::technique::Technique;
 
 fn sudolab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sudolab"))
@@ -22,7 +22,7 @@ fn sudolab(args: &[&str]) -> Output {
 
 /// A puzzle's verdict under a ladder: status, and for a solved puzzle its hardest
 /// technique and level.
-type Verdict = (Status, Option<Technique>, Option<sudolab::grade::Level>);
+type Verdict = (Status, Option<Technique>, Option<sudolab::level::Level>);
 
 fn verdict(ladder: &Ladder, puzzle: &Puzzle) -> Verdict {
     let Uniqueness::Unique(solution) = oracle::analyse(puzzle) else {

@@ -9,11 +9,11 @@
 
 mod common;
 
+use sudolab::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::{Puzzle, Solution};
 use sudolab::solver::{Outcome, Policy, Solver};
-use sudolab::technique::Technique;
 
 /// One row of the blog's table.
 struct BlogPuzzle {

@@ -25,11 +25,11 @@
 mod common;
 
 use std::collections::BTreeMap;
+use sudolab::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::Puzzle;
 use sudolab::solver::{Outcome, Policy, Solver};
-use sudolab::technique::Technique;
 
 /// A section of the exemplar file: `#0100: Locked Candidate Type 1` and its puzzles.
 struct Section {

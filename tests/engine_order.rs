@@ -25,11 +25,11 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
+use sudolab::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::{Puzzle, Solution};
 use sudolab::solver::{Outcome, Policy, Report, Solver};
-use sudolab::technique::Technique;
 
 /// HoDoKu's uniqueness techniques (its "Uniqueness" category): they assume a unique
 /// solution, so the invariant does not cover them should they join the ladder.

@@ -16,12 +16,12 @@ mod common;
 use rayon::prelude::*;
 use std::path::Path;
 use sudolab::candidates::Candidates;
+use sudolab::catalogue::Technique;
 use sudolab::grade::TechniqueCounts;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::Puzzle;
 use sudolab::solver::{Outcome, Policy, Scratch, Solver};
-use sudolab::technique::Technique;
 
 /// Keeps every `step`-th puzzle line of `path`, starting with the first.
 fn every_nth(path: &Path, step: usize) -> Vec<String> {

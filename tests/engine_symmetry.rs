@@ -14,9 +14,9 @@ mod common;
 
 use std::collections::BTreeSet;
 use sudolab::candidates::Candidates;
+use sudolab::catalogue::Technique;
 use sudolab::geometry::{Cell, Digit};
 use sudolab::step::Step;
-use sudolab::technique::Technique;
 
 /// A map of the grid onto itself: where each cell goes and what each digit becomes.
 struct Symmetry {

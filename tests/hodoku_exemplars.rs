@@ -13,11 +13,11 @@
 mod common;
 
 use sudolab::candidates::Candidates;
+use sudolab::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{Uniqueness, analyse};
 use sudolab::puzzle::Puzzle;
 use sudolab::solver::{Policy, Solver, is_sound};
-use sudolab::technique::Technique;
 
 /// The techniques whose exemplars this file checks.
 const TESTED: &[&str] = &[

@@ -6,11 +6,11 @@ mod common;
 
 use std::collections::BTreeMap;
 use sudolab::candidates::Candidates;
+use sudolab::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::{Puzzle, Solution};
 use sudolab::solver::{Outcome, Policy, Solver, is_sound};
-use sudolab::technique::Technique;
 
 /// The techniques of this suite, in HoDoKu's order.
 const OURS: [Technique; 6] = [

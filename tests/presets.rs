@@ -16,9 +16,9 @@ mod common;
 
 use assert_cmd::Command;
 use std::collections::HashMap;
+use sudolab::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::record::{Columns, Record, Status};
-use sudolab::technique::Technique;
 
 /// One puzzle of the blog, from blog.tsv.
 struct BlogPuzzle {

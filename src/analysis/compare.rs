@@ -9,8 +9,8 @@
 
 use super::results::ResultSet;
 use super::stats::{self, Interval};
+use crate::catalogue::Technique;
 use crate::record::{Record, Status};
-use crate::technique::Technique;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -316,7 +316,7 @@ pub fn compare(base: &ResultSet, new: &ResultSet) -> Comparison {
     let mut technique_order: Vec<String> = vec!["(none)".to_string()];
     technique_order.extend(Technique::ALL.iter().map(|t| t.name().to_string()));
     technique_order.extend(status_order.iter().skip(1).cloned());
-    let mut level_order: Vec<String> = crate::grade::Level::ALL
+    let mut level_order: Vec<String> = crate::level::Level::ALL
         .iter()
         .map(|l| l.name().to_string())
         .collect();

@@ -16,8 +16,8 @@ pub mod table;
 pub mod unlock;
 pub mod unlock_output;
 
+use crate::catalogue::Technique;
 use crate::ladder::{Ladder, PRESETS};
-use crate::technique::Technique;
 
 /// A short name for a ladder: the preset it equals, else its HoDoKu codes (`fh,n1,h1,lc1`).
 pub fn ladder_label(ladder: &Ladder) -> String {

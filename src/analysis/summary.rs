@@ -9,9 +9,9 @@
 use super::is_single;
 use super::results::ResultSet;
 use super::stats::percentile;
-use crate::grade::Level;
+use crate::catalogue::Technique;
+use crate::level::Level;
 use crate::record::{Record, Status};
-use crate::technique::Technique;
 use std::collections::BTreeMap;
 
 /// How many of the slowest puzzles a summary keeps.

@@ -23,12 +23,12 @@
 
 use super::puzzles::PuzzleLine;
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
 use crate::puzzle::Solution;
 use crate::record::Status;
 use crate::solver::{Outcome, Policy, Scratch, Solver, Summary};
-use crate::technique::Technique;
 use rayon::prelude::*;
 use thiserror::Error;
 

@@ -5,9 +5,9 @@
 
 use super::table::Table;
 use super::unlock::{Ablation, Unlock, Unlocker};
+use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::record::Status;
-use crate::technique::Technique;
 use std::io;
 
 fn share(part: usize, whole: usize) -> String {

@@ -2,8 +2,8 @@
 //! CSV columns use), HoDoKu code (an accepted alias), label, HoDoKu's level and base score,
 //! and the presets each technique belongs to.
 
+use crate::catalogue::Technique;
 use crate::ladder::PRESETS;
-use crate::technique::Technique;
 use clap::ValueEnum;
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -4,10 +4,10 @@
 use crate::analysis::puzzles::{self, PuzzleLine};
 use crate::analysis::unlock::{self, Unlocker};
 use crate::analysis::unlock_output;
+use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::ladder_config::LadderConfig;
 use crate::record::Status;
-use crate::technique::Technique;
 use anyhow::Context;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};

@@ -182,8 +182,8 @@ fn agrees(grid: &Candidates, solution: &Solution) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::Level;
-    use crate::technique::Technique;
+    use crate::catalogue::Technique;
+    use crate::level::Level;
     use proptest::prelude::*;
 
     const VERY_EASY: &str =

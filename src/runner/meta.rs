@@ -5,8 +5,8 @@
 //! an interrupted run says so. Two results files can then be compared honestly.
 
 use super::totals::Totals;
+use crate::catalogue::Technique;
 use crate::grade::ScoreTable;
-use crate::technique::Technique;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -119,7 +119,7 @@ impl Meta {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::Level;
+    use crate::level::Level;
     use std::time::{Duration, UNIX_EPOCH};
 
     #[test]

@@ -415,10 +415,10 @@ fn write_meta(meta: &Meta, path: Option<&std::path::Path>) -> Result<(), RunErro
 mod tests {
     use super::*;
     use crate::candidates::Candidates;
+    use crate::catalogue::Technique;
     use crate::geometry::{Cell, Digit};
     use crate::puzzle::Puzzle;
     use crate::step::{Pattern, Step};
-    use crate::technique::Technique;
 
     #[test]
     fn an_unsound_notice_names_the_puzzle_the_step_and_the_grid() {

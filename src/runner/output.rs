@@ -136,7 +136,7 @@ impl CsvOutput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::technique::Technique;
+    use crate::catalogue::Technique;
 
     #[test]
     fn writes_the_header_at_once_and_rows_on_flush() {

@@ -47,8 +47,8 @@ pub fn summary(totals: &Totals, elapsed: Duration, threads: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Technique;
     use crate::record::Record;
-    use crate::technique::Technique;
 
     #[test]
     fn names_counts_rate_and_hardest_techniques() {

@@ -2,8 +2,8 @@
 //! add up with `+=`, so chunks (or whole runs) combine in any grouping to the same result.
 //! Formatting them is the summary's and the metadata's job.
 
+use crate::catalogue::Technique;
 use crate::record::{Record, Status};
-use crate::technique::Technique;
 use std::ops::AddAssign;
 
 /// Counts over a set of records.

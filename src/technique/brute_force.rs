@@ -3,11 +3,11 @@
 //! candidates, the first in reading order among equals, so that the singles that follow
 //! get the most out of it. Without a known solution this rung finds nothing.
 
-use super::StepSink;
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::step::{Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 pub fn brute_force(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {

@@ -13,12 +13,12 @@
 //! Search order, as HoDoKu's: boxes (then rows, then columns for claiming) in order, digits
 //! ascending; subsets by box, then by cell position within the box.
 
-use super::StepSink;
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Digit, House, HouseKind};
 use crate::step::{Eliminations, Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 /// Positions 0, 1, 2 of a box or line: the first third (a box's top row, a line's first box).

@@ -6,18 +6,14 @@
 //! and each rung then searches a grid whose parts are mostly as they were when the same
 //! rung last found nothing in them. A [`Memo`] keeps, per technique and part, a copy of the
 //! part's candidates from the last search that found nothing there; a part holding exactly
-//! those candidates again is skipped ([`super::StepSink::search_part`]).
+//! those candidates again is skipped ([`super::sink::StepSink::search_part`]).
 //!
 //! A record is a copy of candidates, not a time or a version: it is true of any grid that
 //! holds them, so one memo serves every solve of a thread, and a record left by an earlier
 //! grid or puzzle can only fail to match.
 
-use super::Technique;
-
-/// A part's candidates as raw words, only ever compared whole: a house's rows of the
-/// related-sets array ([`crate::candidates::Candidates::house_snapshot`]) or a digit's cells
-/// ([`crate::candidates::Candidates::digit_snapshot`]).
-pub type Snapshot = [u64; 3];
+use crate::candidates::Snapshot;
+use crate::catalogue::Technique;
 
 /// Parts per technique: houses, or digits in two orientations, never more than 27.
 const PARTS: usize = 27;

@@ -3,12 +3,12 @@
 //! Each step places one digit; its pattern names the cell and, for full houses and hidden
 //! singles, the house.
 
-use super::StepSink;
 use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 /// The last empty cell of a house.

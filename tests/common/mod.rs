@@ -58,11 +58,11 @@ pub fn csv_rows(path: impl AsRef<std::path::Path>) -> Vec<HashMap<String, String
 /// positions of every kind, each before one step of its solve.
 pub fn grids_along_solves(stride: usize) -> Vec<sudolab::candidates::Candidates> {
     use sudolab::candidates::Candidates;
+    use sudolab::catalogue::Technique;
     use sudolab::ladder::Ladder;
     use sudolab::oracle::{self, Uniqueness};
     use sudolab::puzzle::Puzzle;
     use sudolab::solver::{Policy, Solver};
-    use sudolab::technique::Technique;
 
     let lines = puzzle_lines(&data_file("sudoku_exchange_4k.txt"));
     assert_eq!(lines.len(), 4_413);

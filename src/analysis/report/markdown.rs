@@ -7,9 +7,9 @@ use crate::analysis::is_single;
 use crate::analysis::results::ResultSet;
 use crate::analysis::summary::Summary;
 use crate::analysis::table::Table;
-use crate::grade::Level;
+use crate::catalogue::Technique;
+use crate::level::Level;
 use crate::record::Status;
-use crate::technique::Technique;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 

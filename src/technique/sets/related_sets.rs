@@ -18,12 +18,12 @@
 //! in the house where it was found; one lying in a box/line intersection is found again,
 //! as its own step, in the other house (Locked Pair/Triple is an intersections technique).
 
-use super::StepSink;
 use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 /// A 9x9 bit array: bit `x` of `array[line]` is set when `line` has a mark in cross-line `x`.

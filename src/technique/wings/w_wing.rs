@@ -11,12 +11,12 @@
 //! the same candidates. Unlike HoDoKu's scan, an end seeing both wing cells is tried with
 //! either of them.
 
-use super::StepSink;
 use crate::bitset::{CellSet, DigitSet, has_two_bits};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 pub fn w_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {

@@ -12,12 +12,12 @@
 //! allowed (HoDoKu's default caps them at five, which a one-box fin set reaches only in
 //! a jellyfish with six fins or more).
 
-use super::StepSink;
 use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Digit, House, HouseKind};
 use crate::step::{Eliminations, Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 pub fn finned_x_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {

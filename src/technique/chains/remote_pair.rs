@@ -10,12 +10,12 @@
 //! number of links apart, one step per distinct set of eliminations, the shortest chain
 //! kept), but steps come shortest chain first rather than sorted by how much they remove.
 
-use super::StepSink;
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
 use crate::step::{Chain, Eliminations, Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 /// The most cells a remote pair can have: a house holds at most two cells with the same

@@ -15,12 +15,12 @@
 //! clusters a type 2 step, and each unordered pair a type 1 step (HoDoKu reports it for
 //! both orders, with the same eliminations).
 
-use super::StepSink;
 use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 /// At most 40 clusters of two or more cells fit in 81 cells.

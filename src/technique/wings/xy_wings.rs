@@ -11,12 +11,12 @@
 //! by cell; for an XYZ-Wing, pincer pairs by cell. As in HoDoKu, the three cells are distinct
 //! and so are their candidate sets, and a wing is reported only when it removes something.
 
-use super::StepSink;
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
 use crate::step::{Eliminations, Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 /// Pivot {x,y}, pincers {x,z} and {y,z} seeing it: z leaves the cells seeing both pincers.

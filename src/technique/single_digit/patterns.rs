@@ -22,12 +22,12 @@
 //! of the other; its kite scan keeps only the first box alignment of two links) this
 //! module reports it, since the pattern is the same.
 
-use super::StepSink;
 use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::step::{Chain, Eliminations, Pattern, Step};
-use crate::technique::Technique;
+use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 /// The two cells of `digit` in `house` when there are exactly two, in house order.

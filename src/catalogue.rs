@@ -1,0 +1,201 @@
+//! The technique catalogue: the facts about every technique, one line each in `catalogue!`
+//! below: its stable kebab-case name, its HoDoKu code, its label, HoDoKu's level and base
+//! score, whether it is in the `standard` preset, and how its steps are written. The order
+//! of the lines is HoDoKu's default solving order.
+//!
+//! Only facts live here; the finder that searches a grid for each technique is in
+//! [`crate::technique`], which maps every [`Technique`] to its finder.
+
+use crate::level::Level;
+use std::fmt;
+
+/// The catalogue's facts about one technique.
+#[derive(Debug)]
+pub struct TechniqueInfo {
+    /// Stable kebab-case name, used on the command line and as CSV column name.
+    pub name: &'static str,
+    /// HoDoKu's code, accepted as an alias.
+    pub code: &'static str,
+    /// Human label, as HoDoKu prints it.
+    pub label: &'static str,
+    /// HoDoKu's level for the technique.
+    pub level: Level,
+    /// HoDoKu's base score for one step.
+    pub score: u32,
+    /// Whether HoDoKu's default ladder (our `standard` preset) uses it.
+    pub standard: bool,
+    /// How its steps write their pattern.
+    pub notation: Notation,
+}
+
+macro_rules! catalogue {
+    ($($variant:ident: $name:literal, $code:literal, $label:literal, $level:ident, $score:literal,
+       $standard:literal, $notation:ident;)*) => {
+        /// A solving technique. Declaration order is HoDoKu's default order.
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+        pub enum Technique {
+            $($variant,)*
+        }
+
+        static CATALOGUE: &[TechniqueInfo] = &[
+            $(TechniqueInfo {
+                name: $name,
+                code: $code,
+                label: $label,
+                level: Level::$level,
+                score: $score,
+                standard: $standard,
+                notation: Notation::$notation,
+            },)*
+        ];
+
+        impl Technique {
+            /// Every technique, in catalogue order.
+            pub const ALL: &'static [Technique] = &[$(Technique::$variant,)*];
+        }
+    };
+}
+
+catalogue! {
+    // variant: name, HoDoKu code, label, level, base score, in `standard`, notation
+    FullHouse: "full-house", "fh", "Full House", Easy, 4, true, Placement;
+    NakedSingle: "naked-single", "n1", "Naked Single", Easy, 4, true, Placement;
+    HiddenSingle: "hidden-single", "h1", "Hidden Single", Easy, 14, true, Placement;
+    LockedPair: "locked-pair", "l2", "Locked Pair", Medium, 40, true, Cells;
+    LockedTriple: "locked-triple", "l3", "Locked Triple", Medium, 60, true, Cells;
+    LockedCandidatesPointing: "locked-candidates-pointing", "lc1", "Locked Candidates Type 1 (Pointing)", Medium, 50, true, Houses;
+    LockedCandidatesClaiming: "locked-candidates-claiming", "lc2", "Locked Candidates Type 2 (Claiming)", Medium, 50, true, Houses;
+    NakedPair: "naked-pair", "n2", "Naked Pair", Medium, 60, true, Cells;
+    NakedTriple: "naked-triple", "n3", "Naked Triple", Medium, 80, true, Cells;
+    HiddenPair: "hidden-pair", "h2", "Hidden Pair", Medium, 70, true, Cells;
+    HiddenTriple: "hidden-triple", "h3", "Hidden Triple", Medium, 100, true, Cells;
+    NakedQuad: "naked-quad", "n4", "Naked Quadruple", Hard, 120, true, Cells;
+    HiddenQuad: "hidden-quad", "h4", "Hidden Quadruple", Hard, 150, true, Cells;
+    XWing: "x-wing", "bf2", "X-Wing", Hard, 140, true, Fish;
+    Swordfish: "swordfish", "bf3", "Swordfish", Hard, 150, true, Fish;
+    Jellyfish: "jellyfish", "bf4", "Jellyfish", Hard, 160, true, Fish;
+    RemotePair: "remote-pair", "rp", "Remote Pair", Hard, 110, true, RemotePair;
+    BugPlusOne: "bug-plus-1", "bug1", "Bivalue Universal Grave + 1", Hard, 100, true, Cells;
+    Skyscraper: "skyscraper", "sk", "Skyscraper", Hard, 130, true, Connected;
+    TwoStringKite: "two-string-kite", "2sk", "2-String Kite", Hard, 150, true, Connected;
+    TurbotFish: "turbot-fish", "tf", "Turbot Fish", Hard, 120, true, XChain;
+    EmptyRectangle: "empty-rectangle", "er", "Empty Rectangle", Hard, 120, true, BoxLink;
+    WWing: "w-wing", "w", "W-Wing", Hard, 150, true, WWing;
+    XyWing: "xy-wing", "xy", "XY-Wing", Hard, 160, true, Cells;
+    XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, Cells;
+    UniquenessTest1: "uniqueness-test-1", "u1", "Uniqueness Test 1", Hard, 100, true, Rectangle;
+    UniquenessTest2: "uniqueness-test-2", "u2", "Uniqueness Test 2", Hard, 100, true, Rectangle;
+    UniquenessTest4: "uniqueness-test-4", "u4", "Uniqueness Test 4", Hard, 100, true, Rectangle;
+    FinnedXWing: "finned-x-wing", "fbf2", "Finned X-Wing", Hard, 130, true, Fish;
+    SashimiXWing: "sashimi-x-wing", "sbf2", "Sashimi X-Wing", Hard, 150, true, Fish;
+    FinnedSwordfish: "finned-swordfish", "fbf3", "Finned Swordfish", Unfair, 200, true, Fish;
+    SashimiSwordfish: "sashimi-swordfish", "sbf3", "Sashimi Swordfish", Unfair, 240, true, Fish;
+    FinnedJellyfish: "finned-jellyfish", "fbf4", "Finned Jellyfish", Unfair, 250, true, Fish;
+    SashimiJellyfish: "sashimi-jellyfish", "sbf4", "Sashimi Jellyfish", Unfair, 260, true, Fish;
+    SimpleColors: "simple-colors", "sc", "Simple Colors", Hard, 150, true, Colors;
+    MultiColors: "multi-colors", "mc", "Multi Colors", Hard, 200, true, Colors;
+    BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;
+}
+
+impl Technique {
+    /// How many techniques the catalogue holds.
+    pub const COUNT: usize = Technique::ALL.len();
+
+    /// The catalogue's facts.
+    #[inline]
+    pub fn info(self) -> &'static TechniqueInfo {
+        &CATALOGUE[self as usize]
+    }
+    /// Position in the catalogue, for per-technique arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+    pub fn code(self) -> &'static str {
+        self.info().code
+    }
+    pub fn label(self) -> &'static str {
+        self.info().label
+    }
+
+    /// Looks a technique up by name or HoDoKu code, ignoring case.
+    pub fn from_name(text: &str) -> Option<Technique> {
+        let text = text.trim();
+        Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| t.name().eq_ignore_ascii_case(text) || t.code().eq_ignore_ascii_case(text))
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a technique's pattern is written, between its label and `=>`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Notation {
+    /// Nothing: `Hidden Single: r8c6=1`.
+    Placement,
+    /// Digits in cells, the pivot first when there is one: `1,2 in r1c2,r1c5`.
+    Cells,
+    /// Digit, base sets, cover sets, then fins: `4 r2,r7 c3,c8`.
+    Fish,
+    /// Digits in the houses of `base`: `4 in b1`.
+    Houses,
+    /// Digit in the free ends (`cells`) of two strong links and the cells (`links`) that
+    /// connect them: `1 in r3c1,r7c2 (connected by r3c6,r7c6)`.
+    Connected,
+    /// Digit in a box (`base`) and the conjugate pair (`links`) it works with:
+    /// `5 in b4 (r3c2,r3c7)`.
+    BoxLink,
+    /// The eliminated digit and the link digit, the two bivalue cells, then the strong
+    /// link: `5/9 in r2c1,r6c6 connected by 9 in r4c1,r4c6`.
+    WWing,
+    /// A single-digit chain, strong and weak links alternating from a strong one:
+    /// `5 r2c4 =5= r2c9 -5- r7c9 =5= r7c4`.
+    XChain,
+    /// The pair and the chain of bivalue cells, link digits alternating from the higher:
+    /// `3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3`.
+    RemotePair,
+    /// The two digits of a unique rectangle and its corners: `1/3 in r2c6,r2c8,r3c6,r3c8`.
+    Rectangle,
+    /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
+    /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
+    Colors,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn names_and_codes_are_unique_and_resolve() {
+        let mut seen = HashSet::new();
+        for &t in Technique::ALL {
+            assert!(seen.insert(t.name()), "duplicate name {}", t.name());
+            assert!(seen.insert(t.code()), "duplicate code {}", t.code());
+            assert_eq!(Technique::from_name(t.name()), Some(t));
+            assert_eq!(Technique::from_name(&t.code().to_uppercase()), Some(t));
+            assert!(
+                t.name()
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{} is not kebab-case",
+                t.name()
+            );
+            assert!(t.name().starts_with(|c: char| c.is_ascii_lowercase()));
+        }
+        assert_eq!(Technique::from_name("nope"), None);
+        assert_eq!(
+            Technique::from_name("lc1"),
+            Some(Technique::LockedCandidatesPointing)
+        );
+    }
+}

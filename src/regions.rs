@@ -1,0 +1,141 @@
+//! The board's regions as cell sets, built at compile time: every house as a set, every
+//! cell's 20 peers, and the 54 box/line intersections. They extend [`Cell`] and [`House`]
+//! (`cell.peers()`, `house.cell_set()`) from here because they are [`CellSet`]s: the
+//! index types in [`crate::geometry`] sit below the bitsets, these tables above them.
+
+use crate::bitset::CellSet;
+use crate::geometry::{Cell, House};
+
+impl Cell {
+    /// The 20 cells sharing a house with this one.
+    #[inline]
+    pub const fn peers(self) -> CellSet {
+        PEERS[self.index()]
+    }
+}
+
+impl House {
+    /// The house's nine cells as a set.
+    #[inline]
+    pub const fn cell_set(self) -> CellSet {
+        HOUSE_CELL_SETS[self.index()]
+    }
+}
+
+/// Where a box meets a row or a column: three cells.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Intersection {
+    pub box_: House,
+    pub line: House,
+    pub cells: CellSet,
+}
+
+/// The 54 box/line intersections: the 27 box/row ones in row order, then the 27 box/column
+/// ones in column order.
+pub static INTERSECTIONS: [Intersection; 54] = build_intersections();
+
+static HOUSE_CELL_SETS: [CellSet; 27] = {
+    let mut table = [CellSet::EMPTY; 27];
+    let mut h = 0;
+    while h < 27 {
+        let cells = House::from_index(h).cells();
+        let mut bits = 0u128;
+        let mut p = 0;
+        while p < 9 {
+            bits |= 1 << cells[p].index();
+            p += 1;
+        }
+        table[h] = CellSet::from_bits(bits);
+        h += 1;
+    }
+    table
+};
+
+static PEERS: [CellSet; 81] = {
+    let mut table = [CellSet::EMPTY; 81];
+    let mut i = 0;
+    while i < 81 {
+        let houses = Cell::from_index(i).houses();
+        let bits = HOUSE_CELL_SETS[houses[0].index()].bits()
+            | HOUSE_CELL_SETS[houses[1].index()].bits()
+            | HOUSE_CELL_SETS[houses[2].index()].bits();
+        table[i] = CellSet::from_bits(bits & !(1 << i));
+        i += 1;
+    }
+    table
+};
+
+const fn build_intersections() -> [Intersection; 54] {
+    let placeholder = Intersection {
+        box_: House::box_(0),
+        line: House::row(0),
+        cells: CellSet::EMPTY,
+    };
+    let mut table = [placeholder; 54];
+    let mut n = 0;
+    let mut line = 0;
+    while line < 18 {
+        let mut k = 0;
+        while k < 3 {
+            // Row r meets boxes r/3*3 + k; column c meets boxes k*3 + c/3.
+            let b = if line < 9 {
+                line / 3 * 3 + k
+            } else {
+                k * 3 + (line - 9) / 3
+            };
+            let bits = HOUSE_CELL_SETS[line].bits() & HOUSE_CELL_SETS[18 + b].bits();
+            table[n] = Intersection {
+                box_: House::box_(b),
+                line: House::from_index(line),
+                cells: CellSet::from_bits(bits),
+            };
+            n += 1;
+            k += 1;
+        }
+        line += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::HouseKind;
+
+    #[test]
+    fn every_cell_is_in_three_houses_and_has_20_peers() {
+        for cell in Cell::all() {
+            let houses: Vec<_> = House::all()
+                .filter(|h| h.cell_set().contains(cell))
+                .collect();
+            assert_eq!(houses, cell.houses().to_vec());
+            assert_eq!(cell.peers().len(), 20);
+            assert!(!cell.peers().contains(cell));
+            for other in Cell::all() {
+                assert_eq!(cell.peers().contains(other), cell.sees(other));
+            }
+        }
+    }
+
+    #[test]
+    fn house_sets_hold_the_house_cells() {
+        for h in House::all() {
+            let set: CellSet = h.cells().iter().copied().collect();
+            assert_eq!(set.len(), 9);
+            assert_eq!(set, h.cell_set());
+        }
+    }
+
+    #[test]
+    fn intersections_are_three_cells_of_a_box_and_a_line() {
+        for i in &INTERSECTIONS {
+            assert_eq!(i.cells.len(), 3);
+            assert!(i.cells.is_subset_of(i.box_.cell_set()));
+            assert!(i.cells.is_subset_of(i.line.cell_set()));
+            assert_eq!(i.box_.kind(), HouseKind::Box);
+        }
+        let distinct: std::collections::HashSet<_> =
+            INTERSECTIONS.iter().map(|i| i.cells.bits()).collect();
+        assert_eq!(distinct.len(), 54);
+    }
+}

@@ -1,0 +1,3 @@
+//! Chains and loops.
+
+pub mod remote_pair;

@@ -1,0 +1,6 @@
+//! Closed sets: k houses whose candidates of a digit, or k cells whose digits, fall in
+//! exactly k places, so that the rest of those places lose them. The related-sets search
+//! finds naked and hidden subsets and basic fish in one; finned and sashimi fish add fins.
+
+pub mod finned_fish;
+pub mod related_sets;

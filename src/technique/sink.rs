@@ -1,0 +1,117 @@
+//! Where finders report steps: the [`StepSink`] drops what would change nothing in the
+//! grid, stops a finder once the solver has as many steps as it wants, and lets finders
+//! skip the parts of the grid its [`Memo`] says they searched in vain.
+
+use super::memo::Memo;
+use crate::candidates::{Candidates, Snapshot};
+use crate::catalogue::Technique;
+use crate::geometry::Digit;
+use crate::puzzle::Solution;
+use crate::step::Step;
+use std::ops::ControlFlow;
+
+/// Where finders report steps. It drops what would change nothing in the grid (so a
+/// pattern whose eliminations are already done never counts as progress) and tells the
+/// finder to stop once the solver has as many steps as it wants. Given a [`Memo`], it also
+/// lets finders skip the parts of the grid they searched in vain before
+/// ([`StepSink::search_part`]).
+pub struct StepSink<'a> {
+    grid: &'a Candidates,
+    solution: Option<&'a Solution>,
+    steps: &'a mut Vec<Step>,
+    limit: usize,
+    memo: Option<(Technique, &'a mut Memo)>,
+}
+
+impl<'a> StepSink<'a> {
+    /// A sink that collects up to `limit` productive steps for `grid` into `steps`.
+    /// `solution`, when known, is what the brute-force rung copies cells from.
+    pub fn new(
+        grid: &'a Candidates,
+        solution: Option<&'a Solution>,
+        steps: &'a mut Vec<Step>,
+        limit: usize,
+    ) -> Self {
+        StepSink {
+            grid,
+            solution,
+            steps,
+            limit,
+            memo: None,
+        }
+    }
+
+    /// The same sink, reading and keeping `technique`'s records in `memo`.
+    pub fn remembering(mut self, technique: Technique, memo: &'a mut Memo) -> Self {
+        self.memo = Some((technique, memo));
+        self
+    }
+
+    /// Reports a step; `Break` when no more are wanted.
+    #[inline]
+    pub fn push(&mut self, mut step: Step) -> ControlFlow<()> {
+        if self.grid.trim(&mut step) {
+            self.steps.push(step);
+        }
+        if self.steps.len() >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Runs `search` over one part of the grid (`part`, a house or digit number, whose
+    /// candidates are `snapshot`), unless the memo says this technique searched the same
+    /// candidates before and found nothing; records it when `search` finds nothing now.
+    /// Only for finders whose steps in a part depend on that part's candidates alone.
+    #[inline]
+    pub fn search_part(
+        &mut self,
+        part: usize,
+        snapshot: Snapshot,
+        search: impl FnOnce(&mut Self) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if let Some((technique, memo)) = &self.memo
+            && memo.found_nothing_in(*technique, part, &snapshot)
+        {
+            return ControlFlow::Continue(());
+        }
+        let before = self.steps.len();
+        search(self)?;
+        if self.steps.len() == before
+            && let Some((technique, memo)) = &mut self.memo
+        {
+            memo.record_nothing_in(*technique, part, snapshot);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`StepSink::search_part`] for each digit in turn, the part being the digit: for
+    /// finders whose steps for one digit depend on that digit's candidates alone.
+    #[inline]
+    pub fn search_digits(
+        &mut self,
+        mut search: impl FnMut(&mut Self, Digit) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for digit in Digit::all() {
+            self.search_part(digit.index(), self.grid.digit_snapshot(digit), |sink| {
+                search(sink, digit)
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Records, for a technique whose search a finder has just done the work of (a sibling
+    /// differing only in what it reports), that it would find nothing in `part` holding
+    /// `snapshot`.
+    pub fn record_nothing_for(&mut self, technique: Technique, part: usize, snapshot: Snapshot) {
+        if let Some((_, memo)) = &mut self.memo {
+            memo.record_nothing_in(technique, part, snapshot);
+        }
+    }
+
+    /// The puzzle's solution, when the caller knows it.
+    pub fn solution(&self) -> Option<&'a Solution> {
+        self.solution
+    }
+}
