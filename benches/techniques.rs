@@ -6,13 +6,14 @@ use crate::inputs;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use sudolab::catalogue::Technique;
+use sudolab::step::StepList;
 use sudolab::technique::StepSink;
 
 pub fn benches(c: &mut Criterion) {
     let grids = inputs::stalled_grids();
     let mut group = c.benchmark_group("technique");
     group.throughput(Throughput::Elements(grids.len() as u64));
-    let mut found = Vec::new();
+    let mut found = StepList::new();
     for &technique in Technique::ALL {
         if technique == Technique::BruteForce {
             continue; // it copies a cell from the solution: nothing to search

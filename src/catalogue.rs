@@ -160,7 +160,13 @@ pub enum Notation {
     /// A single-digit chain, strong and weak links alternating from a strong one:
     /// `5 r2c4 =5= r2c9 -5- r7c9 =5= r7c4`.
     XChain,
-    /// The pair and the chain of bivalue cells, link digits alternating from the higher:
+    /// The digits removed, then the chain: an AIC or an XY-Chain between its end digits,
+    /// `4 4- r2c1 -7- r2c6 -2- r5c6 -4`; a continuous loop between its closing digits,
+    /// `3 8= r1c7 =3= r4c7 ... =8= r1c7 =3`; a discontinuous loop as it is,
+    /// `5 r3c2 =5= r3c8 -5- r7c8 =5= r7c2 -5- r3c2`. The shape comes from the step's
+    /// [`Subtype`] (none: open).
+    Chain,
+    /// The pair and the chain of bivalue cells, each weak link with its digit:
     /// `3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3`.
     RemotePair,
     /// The two digits of a unique rectangle and its corners: `1/3 in r2c6,r2c8,r3c6,r3c8`.
@@ -168,6 +174,68 @@ pub enum Notation {
     /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
     /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
     Colors,
+}
+
+/// The kinds of step that HoDoKu names (and codes) apart within one catalogue technique.
+/// They count, and score, as their technique; `explain` prints their own label.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Subtype {
+    DiscontinuousNiceLoop,
+    ContinuousNiceLoop,
+    Aic,
+    GroupedDiscontinuousNiceLoop,
+    GroupedContinuousNiceLoop,
+    GroupedAic,
+}
+
+/// How a chain step's chain closes, which decides how it is written.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ChainShape {
+    /// Not a loop: an AIC, written between its end digits.
+    Open,
+    /// A continuous nice loop, written between the digits that close it.
+    Continuous,
+    /// A discontinuous nice loop, written as it is.
+    Discontinuous,
+}
+
+impl Subtype {
+    /// HoDoKu's code, as its batch output counts it (`dnl`, `cnl`, `aic`, `gdnl`, ...).
+    pub fn code(self) -> &'static str {
+        match self {
+            Subtype::DiscontinuousNiceLoop => "dnl",
+            Subtype::ContinuousNiceLoop => "cnl",
+            Subtype::Aic => "aic",
+            Subtype::GroupedDiscontinuousNiceLoop => "gdnl",
+            Subtype::GroupedContinuousNiceLoop => "gcnl",
+            Subtype::GroupedAic => "gaic",
+        }
+    }
+
+    /// HoDoKu's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Subtype::DiscontinuousNiceLoop => "Discontinuous Nice Loop",
+            Subtype::ContinuousNiceLoop => "Continuous Nice Loop",
+            Subtype::Aic => "AIC",
+            Subtype::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
+            Subtype::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+            Subtype::GroupedAic => "Grouped AIC",
+        }
+    }
+
+    /// How its chain closes.
+    pub fn shape(self) -> ChainShape {
+        match self {
+            Subtype::DiscontinuousNiceLoop | Subtype::GroupedDiscontinuousNiceLoop => {
+                ChainShape::Discontinuous
+            }
+            Subtype::ContinuousNiceLoop | Subtype::GroupedContinuousNiceLoop => {
+                ChainShape::Continuous
+            }
+            Subtype::Aic | Subtype::GroupedAic => ChainShape::Open,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use crate::geometry::{Cell, Digit};
 use crate::grade::TechniqueCounts;
 use crate::ladder::Ladder;
 use crate::puzzle::{Puzzle, Solution};
-use crate::step::Step;
+use crate::step::{Chains, Step, StepDisplay, StepList};
 use crate::technique::StepSink;
 use crate::technique::memo::Memo;
 use std::fmt;
@@ -79,15 +79,24 @@ pub enum Outcome {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct UnsoundStep {
     pub step: Step,
+    /// The arena the step's chain lies in.
+    pub chains: Chains,
     /// The grid the step was found in.
     pub grid: Candidates,
     /// 1-based number of the step within the solve.
     pub step_number: u32,
 }
 
+impl UnsoundStep {
+    /// The step in the forum notation.
+    pub fn step_text(&self) -> StepDisplay<'_> {
+        self.step.display(&self.chains)
+    }
+}
+
 impl fmt::Display for UnsoundStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "unsound step {}: {}", self.step_number, self.step)?;
+        writeln!(f, "unsound step {}: {}", self.step_number, self.step_text())?;
         write!(f, "{}", self.grid)
     }
 }
@@ -109,7 +118,7 @@ pub struct Summary {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Report {
     pub summary: Summary,
-    pub steps: Vec<Step>,
+    pub steps: StepList,
     pub grid: Candidates,
 }
 
@@ -117,7 +126,7 @@ pub struct Report {
 /// memo of fruitless searches, which stays true from one solve to the next.
 #[derive(Default)]
 pub struct Scratch {
-    found: Vec<Step>,
+    found: StepList,
     placements: Vec<(Cell, Digit)>,
     memo: Memo,
 }
@@ -157,7 +166,7 @@ impl Solver {
     /// rung and by verification.
     pub fn solve(&self, puzzle: &Puzzle, solution: Option<&Solution>) -> Report {
         let mut grid = Candidates::from_puzzle(puzzle);
-        let mut steps = Vec::new();
+        let mut steps = StepList::new();
         let summary = self.run(
             &mut grid,
             solution,
@@ -181,14 +190,18 @@ impl Solver {
         self.run(grid, solution, scratch, None)
     }
 
-    /// The next step the ladder would take from `grid` (a hint), without applying it.
-    pub fn next_step(&self, grid: &Candidates, solution: Option<&Solution>) -> Option<Step> {
-        let mut found = Vec::with_capacity(1);
-        self.ladder.rungs().iter().find_map(|&t| {
+    /// The next step the ladder would take from `grid` (a hint), without applying it: a
+    /// list of that one step, or an empty list when the ladder finds nothing.
+    pub fn next_step(&self, grid: &Candidates, solution: Option<&Solution>) -> StepList {
+        let mut found = StepList::new();
+        for &t in self.ladder.rungs() {
             let mut sink = StepSink::new(grid, solution, &mut found, 1);
             let _ = t.find(grid, &mut sink);
-            found.pop()
-        })
+            if !found.is_empty() {
+                break;
+            }
+        }
+        found
     }
 
     fn run(
@@ -196,7 +209,7 @@ impl Solver {
         grid: &mut Candidates,
         solution: Option<&Solution>,
         scratch: &mut Scratch,
-        mut log: Option<&mut Vec<Step>>,
+        mut log: Option<&mut StepList>,
     ) -> Summary {
         let mut summary = Summary {
             outcome: Outcome::Stuck,
@@ -253,7 +266,7 @@ impl Solver {
 
     /// Whether a solve keeps only counts (no step log, no check of each step): then steps
     /// need not be built, and finders may skip what the memo says they searched in vain.
-    fn counts_only(&self, log: &Option<&mut Vec<Step>>) -> bool {
+    fn counts_only(&self, log: &Option<&mut StepList>) -> bool {
         log.is_none() && !self.verify
     }
 
@@ -275,7 +288,7 @@ impl Solver {
         solution: Option<&Solution>,
         scratch: &mut Scratch,
         summary: &mut Summary,
-        mut log: Option<&mut Vec<Step>>,
+        mut log: Option<&mut StepList>,
     ) -> Result<bool, Box<UnsoundStep>> {
         scratch.found.clear();
         let limit = self.steps_per_rung();
@@ -285,8 +298,9 @@ impl Solver {
         }
         let _ = technique.find(grid, &mut sink);
         let mut applied = false;
+        let (found, chains) = scratch.found.steps_and_chains_mut();
         // Steps are large: work on them where they lie rather than moving them out.
-        for (index, step) in scratch.found.iter_mut().enumerate() {
+        for (index, step) in found.iter_mut().enumerate() {
             // In a sweep, earlier instances may already have done this one's work
             // (the sink trimmed the first against the grid it was found in).
             if index > 0 && !grid.trim(step) {
@@ -296,8 +310,12 @@ impl Solver {
                 && let Some(solution) = solution
                 && !is_sound(step, solution)
             {
+                let mut own = Chains::new();
+                let mut step = *step;
+                step.pattern.chain = own.copy_from(chains, step.pattern.chain);
                 return Err(Box::new(UnsoundStep {
-                    step: *step,
+                    step,
+                    chains: own,
                     grid: grid.clone(),
                     step_number: summary.steps + 1,
                 }));
@@ -308,7 +326,7 @@ impl Solver {
             summary.eliminations += effect.eliminations;
             summary.counts[technique] += 1;
             if let Some(log) = log.as_deref_mut() {
-                log.push(*step);
+                log.push_from(step, chains);
             }
             applied = true;
         }
@@ -420,14 +438,10 @@ mod tests {
         let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
         let grid = Candidates::from_puzzle(&puzzle);
         let solver = Solver::new(Ladder::default(), Policy::Single);
-        let step = solver
-            .next_step(&grid, None)
-            .expect("a single is available");
-        assert!(step.placement.is_some());
-        assert_eq!(
-            Some(step),
-            solver.solve(&puzzle, None).steps.first().copied()
-        );
+        let hint = solver.next_step(&grid, None);
+        assert_eq!(hint.len(), 1, "a single is available");
+        assert!(hint[0].placement.is_some());
+        assert_eq!(hint.first(), solver.solve(&puzzle, None).steps.first());
         assert_eq!(grid, Candidates::from_puzzle(&puzzle));
     }
 
@@ -555,7 +569,8 @@ mod tests {
         let truth = solver.solve(&puzzle, None).grid.solution().unwrap();
         let shifted: Vec<u8> = truth.values().iter().map(|&v| v % 9 + 1).collect();
         let wrong = Solution::from_values(shifted.try_into().unwrap()).unwrap();
-        let first = solver.solve(&puzzle, Some(&truth)).steps[0];
+        let first_solve = solver.solve(&puzzle, Some(&truth));
+        let first = first_solve.steps[0];
 
         let report = solver.clone().verifying(true).solve(&puzzle, Some(&wrong));
         let Outcome::Unsound(unsound) = &report.summary.outcome else {
@@ -567,7 +582,10 @@ mod tests {
         assert_eq!((report.summary.steps, report.steps.len()), (0, 0));
         let text = unsound.to_string();
         assert!(
-            text.starts_with(&format!("unsound step 1: {first}\n")),
+            text.starts_with(&format!(
+                "unsound step 1: {}\n",
+                first_solve.steps.display(0)
+            )),
             "{text}"
         );
         assert!(text.ends_with(&unsound.grid.to_string()), "{text}");
@@ -604,7 +622,7 @@ mod tests {
         };
         assert_eq!(unsound.step, log[expected]);
         assert_eq!(unsound.step_number as usize, expected + 1);
-        assert_eq!(report.steps, log[..expected]);
+        assert_eq!(report.steps[..], log[..expected]);
         let mut replay = Candidates::from_puzzle(&puzzle);
         for step in &log[..expected] {
             replay.apply(step);

@@ -120,7 +120,7 @@ fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress(
                     let mut after = grid.clone();
                     assert!(
                         placing_a_candidate && !after.apply(step).is_empty(),
-                        "{step} changes nothing in\n{grid}"
+                        "{step:?} changes nothing in\n{grid}"
                     );
                 }
                 let expected: BTreeSet<Effect> =
@@ -134,16 +134,8 @@ fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress(
                     failures.push(format!(
                         "{t}, {}: original finds\n  {}\nmapped finds\n  {}\nin\n{grid}",
                         symmetry.name,
-                        steps
-                            .iter()
-                            .map(|s| s.to_string())
-                            .collect::<Vec<_>>()
-                            .join("\n  "),
-                        t.find_all(&mapped, None)
-                            .iter()
-                            .map(|s| s.to_string())
-                            .collect::<Vec<_>>()
-                            .join("\n  "),
+                        steps.texts().join("\n  "),
+                        t.find_all(&mapped, None).texts().join("\n  "),
                     ));
                 }
             }

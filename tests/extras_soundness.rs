@@ -64,14 +64,16 @@ fn sweep(lines: &[String], tally: &mut Tally) {
         };
         tally.puzzles += 1;
         let mut grid = Candidates::from_puzzle(&puzzle);
-        while let Some(step) = solver.next_step(&grid, Some(&solution)) {
+        while let Some(&step) = solver.next_step(&grid, Some(&solution)).first() {
             if !SINGLES.contains(&step.technique) {
                 tally.grids += 1;
                 for (i, technique) in TESTED.iter().enumerate() {
-                    for found in technique.find_all(&grid, Some(&solution)) {
+                    let steps = technique.find_all(&grid, Some(&solution));
+                    for (k, found) in steps.iter().enumerate() {
                         assert!(
-                            is_sound(&found, &solution),
-                            "{line}: unsound {found}\n{grid}"
+                            is_sound(found, &solution),
+                            "{line}: unsound {}\n{grid}",
+                            steps.display(k)
                         );
                         tally.steps[i] += 1;
                     }

@@ -97,7 +97,7 @@ fn each_technique_finds_hodoku_s_exemplar_steps() {
         for step in &steps {
             assert!(
                 is_sound(step, &solution),
-                "line {}: unsound {step}\n{grid}",
+                "line {}: unsound {step:?}\n{grid}",
                 ex.line
             );
         }
@@ -112,7 +112,7 @@ fn each_technique_finds_hodoku_s_exemplar_steps() {
                 ex.line,
                 ex.technique,
                 ex.eliminated,
-                steps.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+                steps.texts()
             ));
         }
     }

@@ -149,7 +149,7 @@ fn hodoku_exemplars() {
             assert!(
                 steps.iter().any(|s| s.eliminations.len() == ex.removes),
                 "{label}: {:?}",
-                steps.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+                steps.texts()
             );
             if ex.singles_first {
                 for earlier in OURS.iter().take_while(|&&t| t != technique) {
@@ -191,10 +191,10 @@ fn finders_are_sound_along_real_solves() {
 
         let mut check = |grid: &Candidates| {
             for (n, technique) in OURS.iter().enumerate() {
-                for step in technique.find_all(grid, Some(&solution)) {
+                for step in &technique.find_all(grid, Some(&solution)) {
                     assert!(
-                        is_sound(&step, &solution),
-                        "{puzzle}: unsound {step}\n{grid}"
+                        is_sound(step, &solution),
+                        "{puzzle}: unsound {step:?}\n{grid}"
                     );
                     assert_eq!(step.technique, *technique);
                     found[n] += 1;

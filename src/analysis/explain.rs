@@ -98,7 +98,7 @@ fn write_steps(text: &mut String, puzzle: &Puzzle, report: &Report, grid: bool) 
         if grid && !is_single(step.technique) {
             writeln!(text, "{replay}").unwrap();
         }
-        writeln!(text, "{:>width$}. {step}", i + 1).unwrap();
+        writeln!(text, "{:>width$}. {}", i + 1, report.steps.display(i)).unwrap();
         replay.apply(step);
     }
     if let Outcome::Unsound(unsound) = &report.summary.outcome {
@@ -165,9 +165,10 @@ pub fn hint(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (Strin
         writeln!(text, "Next     nothing: the grid is solved").unwrap();
         return (text, Status::Solved);
     }
-    match solver.next_step(&candidates, Some(&solution)) {
-        Some(step) => {
-            writeln!(text, "Next     {step}").unwrap();
+    let hint = solver.next_step(&candidates, Some(&solution));
+    match hint.first() {
+        Some(_) => {
+            writeln!(text, "Next     {}", hint.display(0)).unwrap();
             (text, Status::Solved)
         }
         None => {

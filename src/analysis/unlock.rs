@@ -86,7 +86,7 @@ fn baseline(line: &PuzzleLine, solver: &Solver, scratch: &mut Scratch) -> Baseli
     let (status, error) = match &summary.outcome {
         Outcome::Solved => (Status::Solved, String::new()),
         Outcome::Stuck => (Status::Stuck, String::new()),
-        Outcome::Unsound(step) => (Status::Unsound, step.step.to_string()),
+        Outcome::Unsound(step) => (Status::Unsound, step.step_text().to_string()),
         Outcome::Contradiction => (Status::Unsound, "contradiction".to_string()),
     };
     Baseline {

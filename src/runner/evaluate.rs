@@ -141,7 +141,7 @@ impl Evaluator {
             Outcome::Solved => (Status::Solved, None),
             Outcome::Stuck => (Status::Stuck, None),
             Outcome::Unsound(ref step) => {
-                record.error = format!("step {}: {}", step.step_number, step.step);
+                record.error = format!("step {}: {}", step.step_number, step.step_text());
                 (Status::Unsound, Some(step.clone()))
             }
             // Ruled out: a contradiction removes a solution digit, which the end check sees.

@@ -437,6 +437,7 @@ mod tests {
             puzzle: line.into(),
             step: Box::new(UnsoundStep {
                 step,
+                chains: Default::default(),
                 grid: grid.clone(),
                 step_number: 3,
             }),

@@ -60,11 +60,11 @@ mod tests {
         assert_eq!(steps[0].placement, Some((rc(5, 5), d(5))));
         assert!(steps[0].eliminations.is_empty());
         assert_eq!(steps[0].pattern.cells, CellSet::single(rc(5, 5)));
-        assert_eq!(steps[0].to_string(), "Brute Force: r5c5=5");
+        assert_eq!(steps.display(0).to_string(), "Brute Force: r5c5=5");
         // Once r5c5 is set, r9c9 is the cell with fewest candidates.
         grid.place(rc(5, 5), d(5));
         let steps = Technique::BruteForce.find_all(&grid, Some(&solution));
-        assert_eq!(steps[0].to_string(), "Brute Force: r9c9=9");
+        assert_eq!(steps.display(0).to_string(), "Brute Force: r9c9=9");
     }
 
     #[test]

@@ -266,6 +266,7 @@ fn push_locked_subset(
 mod tests {
     use super::*;
     use crate::geometry::Cell;
+    use crate::step::StepList;
     use crate::technique::test_grids::*;
 
     /// Removes `digit` from every cell of `house` except `keep`.
@@ -308,7 +309,7 @@ mod tests {
         assert_eq!(step.eliminations.cells(d(4)), rest_of_row);
         assert_eq!(step.pattern.cells.to_string(), "r1c1,r1c2");
         assert_eq!(
-            step.to_string(),
+            steps.display(0).to_string(),
             "Locked Candidates Type 1 (Pointing): 4 in b1 => r1c4,r1c5,r1c6,r1c7,r1c8,r1c9<>4"
         );
         // Row 1 still has 4 outside b1, so this is not a claim.
@@ -363,7 +364,7 @@ mod tests {
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].pattern.base, HouseSet::single(House::column(1)));
         assert_eq!(
-            steps[0].to_string(),
+            steps.display(0).to_string(),
             "Locked Candidates Type 2 (Claiming): 9 in c2 => r7c1,r7c3,r8c1,r8c3,r9c1,r9c3<>9"
         );
     }
@@ -416,7 +417,7 @@ mod tests {
             .collect();
         assert_eq!(bases, ["5 b3", "6 b3", "2 b9"]);
 
-        let mut found = Vec::new();
+        let mut found = StepList::new();
         let mut sink = StepSink::new(&grid, None, &mut found, 1);
         assert!(pointing(&grid, &mut sink).is_break());
         assert_eq!(found.len(), 1);
@@ -453,7 +454,7 @@ mod tests {
             HouseSet::single(House::row(0)) | HouseSet::single(House::box_(0))
         );
         assert_eq!(
-            steps[0].to_string(),
+            steps.display(0).to_string(),
             "Locked Pair: 1,2 in r1c1,r1c2 => r2c3<>1, r1c8<>2"
         );
         assert!(Technique::LockedTriple.find_all(&grid, None).is_empty());
@@ -556,7 +557,7 @@ mod tests {
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].pattern.cells, cells.iter().copied().collect());
         assert_eq!(
-            steps[0].to_string(),
+            steps.display(0).to_string(),
             "Locked Triple: 1,7,9 in r5c4,r5c5,r5c6 => r5c1<>1, r4c4<>9"
         );
     }

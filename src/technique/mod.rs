@@ -24,7 +24,7 @@ use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
 use crate::puzzle::Solution;
-use crate::step::Step;
+use crate::step::StepList;
 pub use sink::StepSink;
 use std::ops::ControlFlow;
 
@@ -106,10 +106,10 @@ impl Technique {
 
     /// Every step this technique finds in `grid`, in the finder's order. Convenient for
     /// tests, hints and explanations; the solver uses [`Technique::find`] with a reused buffer.
-    pub fn find_all(self, grid: &Candidates, solution: Option<&Solution>) -> Vec<Step> {
-        let mut steps = Vec::new();
-        let mut sink = StepSink::new(grid, solution, &mut steps, usize::MAX);
+    pub fn find_all(self, grid: &Candidates, solution: Option<&Solution>) -> StepList {
+        let mut found = StepList::new();
+        let mut sink = StepSink::new(grid, solution, &mut found, usize::MAX);
         let _ = self.find(grid, &mut sink);
-        steps
+        found
     }
 }

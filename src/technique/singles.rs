@@ -111,7 +111,10 @@ mod tests {
                     .any(|s| s.placement == Some((last, d(9))) && s.pattern.base.contains(house)),
                 "{house}: {steps:?}"
             );
-            assert_eq!(steps[0].to_string(), format!("Full House: {last}=9"));
+            assert_eq!(
+                steps.display(0).to_string(),
+                format!("Full House: {last}=9")
+            );
         }
         assert!(
             Technique::FullHouse
@@ -131,7 +134,7 @@ mod tests {
         let steps = Technique::NakedSingle.find_all(&grid, None);
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].placement, Some((cell, d(9))));
-        assert_eq!(steps[0].to_string(), "Naked Single: r5c5=9");
+        assert_eq!(steps.display(0).to_string(), "Naked Single: r5c5=9");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
 use crate::geometry::Digit;
 use crate::puzzle::Solution;
-use crate::step::Step;
+use crate::step::{Chains, Step, StepList};
 use std::ops::ControlFlow;
 
 /// Where finders report steps. It drops what would change nothing in the grid (so a
@@ -18,24 +18,24 @@ use std::ops::ControlFlow;
 pub struct StepSink<'a> {
     grid: &'a Candidates,
     solution: Option<&'a Solution>,
-    steps: &'a mut Vec<Step>,
+    found: &'a mut StepList,
     limit: usize,
     memo: Option<(Technique, &'a mut Memo)>,
 }
 
 impl<'a> StepSink<'a> {
-    /// A sink that collects up to `limit` productive steps for `grid` into `steps`.
+    /// A sink that collects up to `limit` productive steps for `grid` into `found`.
     /// `solution`, when known, is what the brute-force rung copies cells from.
     pub fn new(
         grid: &'a Candidates,
         solution: Option<&'a Solution>,
-        steps: &'a mut Vec<Step>,
+        found: &'a mut StepList,
         limit: usize,
     ) -> Self {
         StepSink {
             grid,
             solution,
-            steps,
+            found,
             limit,
             memo: None,
         }
@@ -51,9 +51,9 @@ impl<'a> StepSink<'a> {
     #[inline]
     pub fn push(&mut self, mut step: Step) -> ControlFlow<()> {
         if self.grid.trim(&mut step) {
-            self.steps.push(step);
+            self.found.push(step);
         }
-        if self.steps.len() >= self.limit {
+        if self.found.len() >= self.limit {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -76,9 +76,9 @@ impl<'a> StepSink<'a> {
         {
             return ControlFlow::Continue(());
         }
-        let before = self.steps.len();
+        let before = self.found.len();
         search(self)?;
-        if self.steps.len() == before
+        if self.found.len() == before
             && let Some((technique, memo)) = &mut self.memo
         {
             memo.record_nothing_in(*technique, part, snapshot);
@@ -108,6 +108,11 @@ impl<'a> StepSink<'a> {
         if let Some((_, memo)) = &mut self.memo {
             memo.record_nothing_in(technique, part, snapshot);
         }
+    }
+
+    /// The arena where a finder stores a step's chain before pushing the step.
+    pub fn chains(&mut self) -> &mut Chains {
+        self.found.chains_mut()
     }
 
     /// The puzzle's solution, when the caller knows it.

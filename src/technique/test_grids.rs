@@ -65,9 +65,5 @@ pub fn restrict(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
 
 /// Every step `technique` finds in `grid`, rendered in the forum notation.
 pub fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
-    technique
-        .find_all(grid, None)
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
+    technique.find_all(grid, None).texts()
 }

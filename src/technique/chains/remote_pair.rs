@@ -14,7 +14,7 @@ use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
-use crate::step::{Chain, Eliminations, Pattern, Step};
+use crate::step::{Eliminations, Link, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
@@ -120,10 +120,17 @@ impl Search<'_> {
             self.seen[self.seen_count] = removed;
             self.seen_count += 1;
         }
+        // Weak links between the cells, their digits alternating from the higher one.
+        let [low, high] = [self.pair.first(), self.pair.iter().last()].map(|d| d.expect("a pair"));
+        let chain = sink.chains().push(
+            path.iter()
+                .enumerate()
+                .map(|(i, &cell)| Link::cell(cell, if i % 2 == 1 { high } else { low }, false)),
+        );
         let pattern = Pattern {
             digits: self.pair,
             cells: on_path,
-            chain: Chain::from_cells(path),
+            chain,
             ..Pattern::default()
         };
         sink.push(Step::eliminating(

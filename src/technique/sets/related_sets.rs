@@ -346,6 +346,7 @@ mod tests {
     use crate::oracle::{Uniqueness, analyse};
     use crate::puzzle::{Puzzle, Solution};
     use crate::solver::{Outcome, Policy, Solver, is_sound};
+    use crate::step::StepList;
     use crate::technique::test_grids::*;
     use Technique::*;
 
@@ -366,11 +367,12 @@ mod tests {
     }
 
     /// Every step any related-sets finder reports in `grid`.
-    fn all_steps(grid: &Candidates) -> Vec<Step> {
-        FINDERS
-            .iter()
-            .flat_map(|t| t.find_all(grid, None))
-            .collect()
+    fn all_steps(grid: &Candidates) -> StepList {
+        let mut all = StepList::new();
+        for t in FINDERS {
+            all.append(&t.find_all(grid, None));
+        }
+        all
     }
 
     /// The same marks with lines and cross-lines swapped.
@@ -655,7 +657,7 @@ mod tests {
         let steps = all_steps(&grid);
         assert_eq!(steps.len(), 1, "{steps:?}");
         assert_eq!(
-            steps[0].to_string(),
+            steps.display(0).to_string(),
             "Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2"
         );
 
@@ -670,7 +672,7 @@ mod tests {
         let steps = all_steps(&grid);
         assert_eq!(steps.len(), 1, "{steps:?}");
         assert_eq!(
-            steps[0].to_string(),
+            steps.display(0).to_string(),
             "Hidden Pair: 1,9 in r3c4,r3c6 => r3c4<>5"
         );
 
@@ -688,7 +690,10 @@ mod tests {
         }
         let steps = all_steps(&grid);
         assert_eq!(steps.len(), 1, "{steps:?}");
-        assert_eq!(steps[0].to_string(), "X-Wing: 4 r2,r7 c3,c8 => r5c3<>4");
+        assert_eq!(
+            steps.display(0).to_string(),
+            "X-Wing: 4 r2,r7 c3,c8 => r5c3<>4"
+        );
 
         // The same turned: 6 in c2 and c9 only in r3 and r6; in r3 and r6 only there and r6c5.
         let mut grid = fish_grid(
@@ -704,7 +709,10 @@ mod tests {
         }
         let steps = all_steps(&grid);
         assert_eq!(steps.len(), 1, "{steps:?}");
-        assert_eq!(steps[0].to_string(), "X-Wing: 6 c2,c9 r3,r6 => r6c5<>6");
+        assert_eq!(
+            steps.display(0).to_string(),
+            "X-Wing: 6 c2,c9 r3,r6 => r6c5<>6"
+        );
     }
 
     #[test]
@@ -854,8 +862,8 @@ mod tests {
             );
             // Every step any related-sets finder reports along the solve is right.
             for_each_grid(&puzzle, &report.steps, |grid| {
-                for step in all_steps(grid) {
-                    assert!(is_sound(&step, &solution), "{}: {step}\n{grid}", fields[0]);
+                for step in &all_steps(grid) {
+                    assert!(is_sound(step, &solution), "{}: {step:?}\n{grid}", fields[0]);
                 }
             });
         }
@@ -900,8 +908,8 @@ mod tests {
             assert_eq!(report.summary.outcome, Outcome::Solved, "{line}");
             for_each_grid(&puzzle, &report.steps, |grid| {
                 for (technique, count) in FINDERS.iter().zip(&mut found) {
-                    for step in technique.find_all(grid, None) {
-                        assert!(is_sound(&step, &solution), "{line}: {step}\n{grid}");
+                    for step in &technique.find_all(grid, None) {
+                        assert!(is_sound(step, &solution), "{line}: {step:?}\n{grid}");
                         *count += 1;
                     }
                 }

@@ -26,7 +26,7 @@ use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House, HouseKind};
-use crate::step::{Chain, Eliminations, Pattern, Step};
+use crate::step::{Eliminations, Link, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
@@ -210,10 +210,17 @@ fn turbot_fish_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) -> C
                     if end < start {
                         nodes.reverse();
                     }
+                    // Strong, weak, strong: the first off, then on and off alternately.
+                    let chain = sink.chains().push(
+                        nodes
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &cell)| Link::cell(cell, digit, i % 2 == 1)),
+                    );
                     let pattern = Pattern {
                         digits: DigitSet::single(digit),
                         cells: cells_of(&nodes),
-                        chain: Chain::from_cells(&nodes),
+                        chain,
                         ..Pattern::default()
                     };
                     sink.push(Step::eliminating(

@@ -149,7 +149,7 @@ mod tests {
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].pattern.pivot, Some(Cell::at(4, 4)));
         assert_eq!(
-            steps[0].to_string(),
+            steps.display(0).to_string(),
             "XY-Wing: 1,2,3 in r5c5,r1c5,r5c1 => r1c1<>3"
         );
         assert!(Technique::XyzWing.find_all(&grid, None).is_empty());
@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].pattern.pivot, Some(Cell::at(4, 4)));
         assert_eq!(
-            steps[0].to_string(),
+            steps.display(0).to_string(),
             "XYZ-Wing: 1,2,3 in r5c5,r4c6,r5c2 => r5c4,r5c6<>3"
         );
         assert!(Technique::XyWing.find_all(&grid, None).is_empty());

@@ -1,0 +1,265 @@
+//! A step: what one pattern instance found. It names its technique, the cell it sets (if
+//! any), the candidates it removes, and the pattern that justifies them, and it renders in
+//! the forum notation, e.g. `Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2` ([`notation`]).
+//!
+//! Steps are plain `Copy` values with no heap: eliminations are a bitboard per digit, and
+//! a chain's links live in a [`Chains`] arena beside the steps, which the step refers to
+//! ([`chain`]). Whoever keeps steps keeps their arena: rendering a step takes both.
+
+pub mod chain;
+mod notation;
+
+use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::catalogue::{Subtype, Technique};
+use crate::geometry::{Cell, Digit};
+pub use chain::{ChainRef, Chains, Link, Node};
+pub use notation::StepDisplay;
+use std::fmt;
+
+/// Candidates to remove: for each digit, the cells that lose it.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Eliminations([CellSet; 9]);
+
+impl Eliminations {
+    pub const NONE: Eliminations = Eliminations([CellSet::EMPTY; 9]);
+
+    /// Removes `digit` from `cell`.
+    #[inline]
+    pub fn insert(&mut self, cell: Cell, digit: Digit) {
+        self.0[digit.index()].insert(cell);
+    }
+
+    /// Removes `digit` from every cell of `cells`.
+    #[inline]
+    pub fn insert_cells(&mut self, cells: CellSet, digit: Digit) {
+        self.0[digit.index()] |= cells;
+    }
+
+    /// The cells that lose `digit`.
+    #[inline]
+    pub fn cells(&self, digit: Digit) -> CellSet {
+        self.0[digit.index()]
+    }
+
+    #[inline]
+    pub fn contains(&self, cell: Cell, digit: Digit) -> bool {
+        self.0[digit.index()].contains(cell)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|s| s.is_empty())
+    }
+
+    /// How many candidates.
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|s| s.len()).sum()
+    }
+
+    /// Keeps, for each digit, only the cells of `cells_with(digit)`.
+    pub fn retain(&mut self, cells_with: impl Fn(Digit) -> CellSet) {
+        for digit in Digit::all() {
+            self.0[digit.index()] &= cells_with(digit);
+        }
+    }
+
+    /// Every (cell, digit), by digit then cell.
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        Digit::all().flat_map(move |d| self.0[d.index()].iter().map(move |c| (c, d)))
+    }
+}
+
+impl fmt::Display for Eliminations {
+    /// `r1c7,r3c8<>2, r2c1<>5`: grouped by digit.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let groups = Digit::all().filter(|d| !self.cells(*d).is_empty());
+        for (i, digit) in groups.enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}<>{digit}", self.cells(digit))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Eliminations {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Eliminations({self})")
+    }
+}
+
+/// The pattern that justifies a step. Each technique fills what it uses:
+/// - `digits`: the digits of the pattern (a subset's digits, a fish's digit);
+/// - `cells`: the pattern's cells (a subset, a wing, a locked pair);
+/// - `base` and `cover`: fish base and cover sets; the house a locked candidate is
+///   confined to is `base` alone;
+/// - `fins`: fins of finned fish;
+/// - `pivot`: the pivot cell of a wing;
+/// - `links` and `link_digit`: the cells (and, when it is not the pattern's only digit,
+///   the digit) of the strong link that ties the pattern together: the connecting cells
+///   of a skyscraper or a kite, the conjugate pair of an empty rectangle or a W-Wing;
+/// - `chain`: the links of a chain in order, kept in a [`Chains`] arena (see [`chain`]);
+/// - `colors`: the color classes of coloring, in pairs of opposite colors (0/1, 2/3).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
+pub struct Pattern {
+    pub digits: DigitSet,
+    pub cells: CellSet,
+    pub base: HouseSet,
+    pub cover: HouseSet,
+    pub fins: CellSet,
+    pub pivot: Option<Cell>,
+    pub links: CellSet,
+    pub link_digit: Option<Digit>,
+    pub chain: ChainRef,
+    pub colors: [CellSet; 4],
+}
+
+/// One pattern instance and its consequences.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Step {
+    pub technique: Technique,
+    /// The kind of step HoDoKu names apart within the technique (a continuous or a
+    /// discontinuous nice loop, an AIC), if any.
+    pub subtype: Option<Subtype>,
+    /// The cell set by this step, and its digit.
+    pub placement: Option<(Cell, Digit)>,
+    pub eliminations: Eliminations,
+    pub pattern: Pattern,
+}
+
+impl Step {
+    /// A step that sets `cell` to `digit`.
+    pub fn placing(technique: Technique, cell: Cell, digit: Digit, pattern: Pattern) -> Step {
+        Step {
+            technique,
+            subtype: None,
+            placement: Some((cell, digit)),
+            eliminations: Eliminations::NONE,
+            pattern,
+        }
+    }
+
+    /// A step that removes candidates.
+    pub fn eliminating(technique: Technique, pattern: Pattern, eliminations: Eliminations) -> Step {
+        Step {
+            technique,
+            subtype: None,
+            placement: None,
+            eliminations,
+            pattern,
+        }
+    }
+
+    /// The same step, of HoDoKu's sub-type `subtype`.
+    pub fn with_subtype(mut self, subtype: Subtype) -> Step {
+        self.subtype = Some(subtype);
+        self
+    }
+
+    /// The label HoDoKu prints: the sub-type's when there is one, else the technique's.
+    pub fn label(&self) -> &'static str {
+        self.subtype.map_or(self.technique.label(), Subtype::label)
+    }
+
+    /// The step in the forum notation, its chain read from `chains`, the arena it was
+    /// recorded in (any arena, for steps without a chain).
+    pub fn display<'a>(&'a self, chains: &'a Chains) -> StepDisplay<'a> {
+        StepDisplay::new(self, chains)
+    }
+}
+
+/// Steps in order, with the arena their chains lie in: what a search found, or a solve's
+/// log. It reads as a slice of steps.
+#[derive(Clone, Default, Debug, PartialEq, Eq)]
+pub struct StepList {
+    steps: Vec<Step>,
+    chains: Chains,
+}
+
+impl StepList {
+    pub fn new() -> StepList {
+        StepList::default()
+    }
+
+    /// Forgets every step (keeping the room they took).
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.chains.clear();
+    }
+
+    /// The arena the steps' chains lie in; finders store a chain here before pushing the
+    /// step that refers to it.
+    pub fn chains(&self) -> &Chains {
+        &self.chains
+    }
+
+    pub fn chains_mut(&mut self) -> &mut Chains {
+        &mut self.chains
+    }
+
+    /// Appends a step whose chain (if any) lies in this list's arena.
+    pub fn push(&mut self, step: Step) {
+        self.steps.push(step);
+    }
+
+    /// Appends a copy of `step`, whose chain lies in `chains`.
+    pub fn push_from(&mut self, step: &Step, chains: &Chains) {
+        let mut copy = *step;
+        copy.pattern.chain = self.chains.copy_from(chains, step.pattern.chain);
+        self.steps.push(copy);
+    }
+
+    /// Appends copies of every step of `other`.
+    pub fn append(&mut self, other: &StepList) {
+        for step in other.iter() {
+            self.push_from(step, &other.chains);
+        }
+    }
+
+    /// The steps, for in-place work, beside the arena their chains lie in.
+    pub fn steps_and_chains_mut(&mut self) -> (&mut [Step], &Chains) {
+        (&mut self.steps, &self.chains)
+    }
+
+    /// Step `index` in the forum notation.
+    pub fn display(&self, index: usize) -> StepDisplay<'_> {
+        self.steps[index].display(&self.chains)
+    }
+
+    /// Every step in the forum notation.
+    pub fn texts(&self) -> Vec<String> {
+        (0..self.len())
+            .map(|i| self.display(i).to_string())
+            .collect()
+    }
+}
+
+impl<'a> IntoIterator for &'a StepList {
+    type Item = &'a Step;
+    type IntoIter = std::slice::Iter<'a, Step>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.steps.iter()
+    }
+}
+
+impl std::ops::Deref for StepList {
+    type Target = [Step];
+    fn deref(&self) -> &[Step] {
+        &self.steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_eliminations_by_digit() {
+        let mut e = Eliminations::NONE;
+        e.insert(Cell::at(2, 7), Digit::new(2));
+        e.insert(Cell::at(0, 6), Digit::new(2));
+        e.insert(Cell::at(1, 0), Digit::new(5));
+        assert_eq!(e.to_string(), "r1c7,r3c8<>2, r2c1<>5");
+        assert_eq!(e.len(), 3);
+    }
+}

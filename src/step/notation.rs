@@ -1,0 +1,270 @@
+//! Steps in the forum notation, as HoDoKu prints them: `Label: pattern => consequence`,
+//! the pattern written in the technique's [`Notation`], e.g.
+//! `Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2` or
+//! `XY-Chain: 4 4- r2c1 -7- r2c6 -2- r5c6 -4 => r5c1<>4`.
+
+use super::{Chains, Link, Node, Pattern, Step};
+use crate::bitset::{CellSet, DigitSet, write_joined};
+use crate::catalogue::{ChainShape, Notation, Subtype};
+use crate::geometry::Digit;
+use std::fmt;
+
+/// A step with the arena its chain lies in, ready to print.
+pub struct StepDisplay<'a> {
+    step: &'a Step,
+    chains: &'a Chains,
+}
+
+impl<'a> StepDisplay<'a> {
+    pub(super) fn new(step: &'a Step, chains: &'a Chains) -> Self {
+        StepDisplay { step, chains }
+    }
+}
+
+impl fmt::Display for StepDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let step = self.step;
+        write!(f, "{}: ", step.label())?;
+        let p = &step.pattern;
+        let notation = step.technique.info().notation;
+        if notation != Notation::Placement {
+            let links = self.chains.get(p.chain);
+            write_pattern(f, notation, step, links)?;
+            if !p.fins.is_empty() {
+                write!(f, " fins {}", p.fins)?;
+            }
+            f.write_str(" => ")?;
+        }
+        if let Some((cell, digit)) = step.placement {
+            write!(f, "{cell}={digit}")?;
+            if !step.eliminations.is_empty() {
+                f.write_str(", ")?;
+            }
+        }
+        if !step.eliminations.is_empty() {
+            write!(f, "{}", step.eliminations)?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes the pattern part of a step (between the label and `=>`, fins aside).
+fn write_pattern(
+    f: &mut fmt::Formatter<'_>,
+    notation: Notation,
+    step: &Step,
+    links: &[Link],
+) -> fmt::Result {
+    let p: &Pattern = &step.pattern;
+    match notation {
+        Notation::Placement => Ok(()),
+        Notation::Cells => {
+            write!(f, "{} in ", p.digits)?;
+            if let Some(pivot) = p.pivot {
+                write!(f, "{pivot}")?;
+                let others = p.cells - CellSet::single(pivot);
+                if !others.is_empty() {
+                    write!(f, ",{others}")?;
+                }
+                Ok(())
+            } else {
+                write!(f, "{}", p.cells)
+            }
+        }
+        Notation::Fish => write!(f, "{} {} {}", p.digits, p.base, p.cover),
+        Notation::Houses => write!(f, "{} in {}", p.digits, p.base),
+        Notation::Connected => write!(f, "{} in {} (connected by {})", p.digits, p.cells, p.links),
+        Notation::BoxLink => write!(f, "{} in {} ({})", p.digits, p.base, p.links),
+        Notation::WWing => {
+            let link = p.link_digit.map_or(DigitSet::EMPTY, DigitSet::single);
+            write_joined(f, (p.digits - link).iter().chain(link.iter()), "/")?;
+            write!(f, " in {} connected by {link} in {}", p.cells, p.links)
+        }
+        Notation::XChain => {
+            write!(f, "{} ", p.digits)?;
+            write_links(f, links)
+        }
+        Notation::Chain => {
+            write_eliminated_digits(f, step)?;
+            f.write_str(" ")?;
+            write_chain(f, step.subtype, links)
+        }
+        Notation::RemotePair => {
+            write_joined(f, p.digits.iter(), "/")?;
+            // Weak links only, each written with its digit.
+            for (i, link) in links.iter().enumerate() {
+                if i > 0 {
+                    write!(f, " -{}-", link.digit)?;
+                }
+                write!(f, " {}", NodeText(link.node))?;
+            }
+            Ok(())
+        }
+        Notation::Rectangle => {
+            write_joined(f, p.digits.iter(), "/")?;
+            write!(f, " in {}", p.cells)
+        }
+        Notation::Colors => {
+            write!(f, "{}", p.digits)?;
+            for (i, class) in p.colors.iter().enumerate() {
+                let sep = match i {
+                    0 => " ",
+                    _ if i % 2 == 1 => " / ",
+                    _ => ", ",
+                };
+                if !class.is_empty() {
+                    write!(f, "{sep}({class})")?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The digits a step removes, ascending, joined by `/` (HoDoKu's chain steps open so).
+fn write_eliminated_digits(f: &mut fmt::Formatter<'_>, step: &Step) -> fmt::Result {
+    let digits: DigitSet = Digit::all()
+        .filter(|&d| !step.eliminations.cells(d).is_empty())
+        .collect();
+    write_joined(f, digits.iter(), "/")
+}
+
+/// A chain as HoDoKu writes a step's chain: the links of an AIC or an XY-Chain between
+/// the start digit (`4- `) and the end digit (` -4`), those of a continuous loop between
+/// the digits that close it (`2= ... =5`), the others as they are.
+fn write_chain(
+    f: &mut fmt::Formatter<'_>,
+    subtype: Option<Subtype>,
+    links: &[Link],
+) -> fmt::Result {
+    let (Some(first), Some(last)) = (links.first(), links.last()) else {
+        return Ok(());
+    };
+    match subtype.map(Subtype::shape) {
+        Some(ChainShape::Open) | None => {
+            write!(f, "{}- ", first.digit)?;
+            write_links(f, links)?;
+            write!(f, " -{}", last.digit)
+        }
+        Some(ChainShape::Continuous) => {
+            // The digit of the link that comes back into the start cell, and of the link
+            // that first leaves it.
+            let start = first.node.first_cell();
+            let leaving = links.iter().find(|l| l.node.first_cell() != start);
+            let back = links
+                .iter()
+                .rev()
+                .take_while(|l| l.node.first_cell() == start)
+                .last();
+            if let Some(back) = back {
+                write!(f, "{}= ", back.digit)?;
+            }
+            write_links(f, links)?;
+            if let Some(leaving) = leaving {
+                write!(f, " ={}", leaving.digit)?;
+            }
+            Ok(())
+        }
+        Some(ChainShape::Discontinuous) => write_links(f, links),
+    }
+}
+
+/// Links in HoDoKu's chain notation: `r2c4 =5= r2c9 -5- r7c9`, a strong link into an `on`
+/// link, a weak one into an `off` link, each written with the digit of the link it enters;
+/// a link that stays in the cell of the link before it is not written.
+fn write_links(f: &mut fmt::Formatter<'_>, links: &[Link]) -> fmt::Result {
+    let mut last = None;
+    for (i, link) in links.iter().enumerate() {
+        let cell = link.node.first_cell();
+        if last == Some(cell) {
+            continue;
+        }
+        last = Some(cell);
+        if i > 0 {
+            let sign = if link.on { '=' } else { '-' };
+            write!(f, " {sign}{}{sign} ", link.digit)?;
+        }
+        write!(f, "{}", NodeText(link.node))?;
+    }
+    Ok(())
+}
+
+/// A node as HoDoKu writes it: `r3c2`, or a group compactly, `r1c23` or `r23c1`.
+struct NodeText(Node);
+
+impl fmt::Display for NodeText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Node::Cell(cell) => write!(f, "{cell}"),
+            Node::Group(cells) => {
+                let first = cells.first().expect("a group has cells");
+                if cells.iter().all(|c| c.row() == first.row()) {
+                    write!(f, "r{}c", first.row() + 1)?;
+                    cells.iter().try_for_each(|c| write!(f, "{}", c.col() + 1))
+                } else {
+                    f.write_str("r")?;
+                    cells
+                        .iter()
+                        .try_for_each(|c| write!(f, "{}", c.row() + 1))?;
+                    write!(f, "c{}", first.col() + 1)
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitset::HouseSet;
+    use crate::catalogue::Technique;
+    use crate::geometry::{Cell, House};
+    use crate::step::Eliminations;
+
+    fn text(step: &Step, chains: &Chains) -> String {
+        step.display(chains).to_string()
+    }
+
+    #[test]
+    fn renders_the_forum_notation() {
+        let none = Chains::new();
+        let mut elims = Eliminations::NONE;
+        elims.insert(Cell::at(0, 6), Digit::new(2));
+        let pair = Step::eliminating(
+            Technique::NakedPair,
+            Pattern {
+                digits: [Digit::new(1), Digit::new(2)].into_iter().collect(),
+                cells: [Cell::at(0, 1), Cell::at(0, 4)].into_iter().collect(),
+                base: HouseSet::single(House::row(0)),
+                ..Pattern::default()
+            },
+            elims,
+        );
+        assert_eq!(
+            text(&pair, &none),
+            "Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2"
+        );
+
+        let single = Step::placing(
+            Technique::HiddenSingle,
+            Cell::at(7, 5),
+            Digit::new(1),
+            Pattern::default(),
+        );
+        assert_eq!(text(&single, &none), "Hidden Single: r8c6=1");
+
+        let mut elims = Eliminations::NONE;
+        elims.insert(Cell::at(4, 2), Digit::new(4));
+        let xwing = Step::eliminating(
+            Technique::XWing,
+            Pattern {
+                digits: DigitSet::single(Digit::new(4)),
+                base: [House::row(1), House::row(6)].into_iter().collect(),
+                cover: [House::column(2), House::column(7)].into_iter().collect(),
+                ..Pattern::default()
+            },
+            elims,
+        );
+        assert_eq!(text(&xwing, &none), "X-Wing: 4 r2,r7 c3,c8 => r5c3<>4");
+    }
+}
