@@ -94,6 +94,10 @@ catalogue! {
     SashimiJellyfish: "sashimi-jellyfish", "sbf4", "Sashimi Jellyfish", Unfair, 260, true, Fish;
     SimpleColors: "simple-colors", "sc", "Simple Colors", Hard, 150, true, Colors;
     MultiColors: "multi-colors", "mc", "Multi Colors", Hard, 200, true, Colors;
+    XChain: "x-chain", "x", "X-Chain", Unfair, 260, true, XChain;
+    XyChain: "xy-chain", "xyc", "XY-Chain", Unfair, 260, true, Chain;
+    NiceLoop: "nice-loop", "nl", "Nice Loop/AIC", Unfair, 280, true, Chain;
+    GroupedNiceLoop: "grouped-nice-loop", "gnl", "Grouped Nice Loop/AIC", Unfair, 300, true, Chain;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;
 }
 
@@ -221,6 +225,16 @@ impl Subtype {
             Subtype::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
             Subtype::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
             Subtype::GroupedAic => "Grouped AIC",
+        }
+    }
+
+    /// The grouped kind of the same shape.
+    pub fn grouped(self) -> Subtype {
+        match self {
+            Subtype::DiscontinuousNiceLoop => Subtype::GroupedDiscontinuousNiceLoop,
+            Subtype::ContinuousNiceLoop => Subtype::GroupedContinuousNiceLoop,
+            Subtype::Aic => Subtype::GroupedAic,
+            grouped => grouped,
         }
     }
 

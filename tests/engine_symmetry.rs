@@ -9,6 +9,13 @@
 //! The unit tests check each technique on crafted grids, usually in one or two
 //! orientations; this checks the other orientations of every technique at once, on grids
 //! where all of them occur.
+//!
+//! Nice loops and AICs are the exception, by HoDoKu's design: its search keeps, for every
+//! consequence of a premise, only the first shortest chain its breadth-first walk meets
+//! (rows before columns, lower cells and digits first), and rejects the consequence when
+//! that chain crosses itself, though another might not. Which loops it finds therefore
+//! depends on the grid's orientation; they are checked against their definition in
+//! `tests/chain_definitions.rs` instead.
 
 mod common;
 
@@ -78,6 +85,9 @@ fn map_grid(grid: &Candidates, symmetry: &Symmetry) -> Candidates {
     mapped
 }
 
+/// The techniques whose findings depend on the grid's orientation (see the module doc).
+const ORIENTATION_DEPENDENT: [Technique; 2] = [Technique::NiceLoop, Technique::GroupedNiceLoop];
+
 /// What a step does, as sorted (cell index, digit) lists: its placement and eliminations.
 type Effect = (Option<(usize, u8)>, Vec<(usize, u8)>);
 
@@ -109,6 +119,10 @@ fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress(
                 if t == Technique::BruteForce {
                     continue;
                 }
+                let symmetric = !ORIENTATION_DEPENDENT.contains(&t);
+                if !symmetric && symmetry.name != SYMMETRIES[0].name {
+                    continue; // its progress is checked once per grid
+                }
                 let steps = t.find_all(grid, None);
                 found[t.index()] += steps.len();
                 // Whatever a technique reports changes the grid: a placement of one of the
@@ -122,6 +136,9 @@ fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress(
                         placing_a_candidate && !after.apply(step).is_empty(),
                         "{step:?} changes nothing in\n{grid}"
                     );
+                }
+                if !symmetric {
+                    continue;
                 }
                 let expected: BTreeSet<Effect> =
                     steps.iter().map(|s| effect(s, Some(symmetry))).collect();

@@ -1,6 +1,6 @@
 //! A step: what one pattern instance found. It names its technique, the cell it sets (if
 //! any), the candidates it removes, and the pattern that justifies them, and it renders in
-//! the forum notation, e.g. `Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2` ([`notation`]).
+//! the forum notation, e.g. `Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2` ([`StepDisplay`]).
 //!
 //! Steps are plain `Copy` values with no heap: eliminations are a bitboard per digit, and
 //! a chain's links live in a [`Chains`] arena beside the steps, which the step refers to

@@ -219,7 +219,7 @@ mod tests {
     use crate::bitset::HouseSet;
     use crate::catalogue::Technique;
     use crate::geometry::{Cell, House};
-    use crate::step::Eliminations;
+    use crate::step::{Eliminations, Link};
 
     fn text(step: &Step, chains: &Chains) -> String {
         step.display(chains).to_string()
@@ -266,5 +266,83 @@ mod tests {
             elims,
         );
         assert_eq!(text(&xwing, &none), "X-Wing: 4 r2,r7 c3,c8 => r5c3<>4");
+    }
+
+    fn cell(r: usize, c: usize, d: u8, on: bool) -> Link {
+        Link::cell(Cell::at(r - 1, c - 1), Digit::new(d), on)
+    }
+
+    #[test]
+    fn renders_chains_as_hodoku_does() {
+        let mut chains = Chains::new();
+        // XY-Chain: r2c1 (4 off, 7 on) -7- r2c6 (7 off, 2 on) -2- r5c6 (2 off, 4 on).
+        let chain = chains.push([
+            cell(2, 1, 4, false),
+            cell(2, 1, 7, true),
+            cell(2, 6, 7, false),
+            cell(2, 6, 2, true),
+            cell(5, 6, 2, false),
+            cell(5, 6, 4, true),
+        ]);
+        let mut elims = Eliminations::NONE;
+        elims.insert(Cell::at(4, 0), Digit::new(4));
+        let pattern = Pattern {
+            chain,
+            ..Pattern::default()
+        };
+        let xy = Step::eliminating(Technique::XyChain, pattern, elims);
+        assert_eq!(
+            text(&xy, &chains),
+            "XY-Chain: 4 4- r2c1 -7- r2c6 -2- r5c6 -4 => r5c1<>4"
+        );
+
+        // A discontinuous nice loop back into its start cell.
+        let chain = chains.push([
+            cell(3, 2, 5, false),
+            cell(3, 8, 5, true),
+            cell(7, 8, 5, false),
+            cell(7, 2, 5, true),
+            cell(3, 2, 5, false),
+        ]);
+        let mut elims = Eliminations::NONE;
+        elims.insert(Cell::at(2, 1), Digit::new(5));
+        let pattern = Pattern {
+            chain,
+            ..Pattern::default()
+        };
+        let loop_ = Step::eliminating(Technique::NiceLoop, pattern, elims)
+            .with_subtype(Subtype::DiscontinuousNiceLoop);
+        assert_eq!(
+            text(&loop_, &chains),
+            "Discontinuous Nice Loop: 5 r3c2 =5= r3c8 -5- r7c8 =5= r7c2 -5- r3c2 => r3c2<>5"
+        );
+
+        // A continuous loop through a group node, written between its closing digits.
+        let group: CellSet = [Cell::at(4, 0), Cell::at(4, 1)].into_iter().collect();
+        let chain = chains.push([
+            cell(1, 7, 3, false),
+            cell(4, 7, 3, true),
+            cell(4, 7, 8, false),
+            Link {
+                node: Node::Group(group),
+                digit: Digit::new(8),
+                on: true,
+            },
+            cell(1, 2, 8, false),
+            cell(1, 7, 8, true),
+        ]);
+        let mut elims = Eliminations::NONE;
+        elims.insert(Cell::at(8, 6), Digit::new(3));
+        let pattern = Pattern {
+            chain,
+            ..Pattern::default()
+        };
+        let grouped = Step::eliminating(Technique::GroupedNiceLoop, pattern, elims)
+            .with_subtype(Subtype::GroupedContinuousNiceLoop);
+        assert_eq!(
+            text(&grouped, &chains),
+            "Grouped Continuous Nice Loop: 3 8= r1c7 =3= r4c7 =8= r5c12 -8- r1c2 =8= r1c7 =3 \
+             => r9c7<>3"
+        );
     }
 }

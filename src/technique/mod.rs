@@ -1,6 +1,6 @@
 //! The finders: for every technique of the [`crate::catalogue`], the function that searches
 //! a grid for it. A finder reads a [`Candidates`] grid, never changes it, and reports each
-//! pattern instance as a [`Step`] into a [`StepSink`], stopping when the sink says so.
+//! pattern instance as a [`Step`](crate::step::Step) into a [`StepSink`], stopping when the sink says so.
 //!
 //! Finders live in folders by family, as HoDoKu groups them: singles, intersections, sets
 //! (subsets and fish), single-digit patterns and coloring, wings, uniqueness, chains, and
@@ -71,6 +71,10 @@ pub fn finder(technique: Technique) -> Finder {
         SashimiJellyfish => sets::finned_fish::sashimi_jellyfish,
         SimpleColors => single_digit::coloring::simple_colors,
         MultiColors => single_digit::coloring::multi_colors,
+        XChain => chains::simple_chains::x_chains,
+        XyChain => chains::simple_chains::xy_chains,
+        NiceLoop => chains::nice_loops::nice_loops,
+        GroupedNiceLoop => chains::nice_loops::grouped_nice_loops,
         BruteForce => brute_force::brute_force,
     }
 }

@@ -2,6 +2,8 @@
 //! and real grids to run finders on.
 #![allow(dead_code)] // each test binary uses its own subset of these helpers
 
+pub mod hodoku;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 

@@ -1,0 +1,258 @@
+//! The direct implications of every literal of a grid: what follows at once from a node
+//! being on or off, in the order HoDoKu's tabling lists them (`TablingSolver.fillTables`
+//! and `fillTablesWithGroupNodes`), because that order decides which chain a breadth-first
+//! search finds first.
+//!
+//! For a candidate `d` in cell `c`:
+//! - on: every other candidate of `c` is off (digits ascending), then `d` is off in the
+//!   other cells of `c`'s row, column and box that hold it (each house in cell order, a
+//!   cell once); then every group node of `d` that `c` sees is off (group order).
+//! - off: if `c` is bivalue its other digit is on; then in each of `c`'s row, column and
+//!   box where `d` has exactly one other place, that place is on; then every group node
+//!   of `d` whose box or line holds `d`, outside the group, only in `c` is on.
+//!
+//! For a group node of `d` (with groups):
+//! - on: `d` is off in every cell that sees the whole group (ascending), then every other
+//!   group of `d` that shares its line or box without overlapping it is off;
+//! - off: the only other place of `d` in its box is on, then the only other place in its
+//!   line; then the only other group in its line, then in its box, when that group and
+//!   this one are all the places of `d` there.
+
+use super::literal::{GroupNodes, Lit};
+use crate::bitset::CellSet;
+use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit};
+
+/// Every literal's direct implications, stored row after row.
+#[derive(Default)]
+pub struct Implications {
+    /// `starts[lit]..starts[lit + 1]` is `lit`'s row in `targets`.
+    starts: Vec<u32>,
+    targets: Vec<Lit>,
+}
+
+impl Implications {
+    /// The implications of `grid`'s literals, with `groups` as group nodes (none for
+    /// plain chains), replacing what was there.
+    pub fn build(&mut self, grid: &Candidates, groups: &GroupNodes) {
+        self.starts.clear();
+        self.targets.clear();
+        for cell in Cell::all() {
+            for digit in Digit::all() {
+                let present = grid.has(cell, digit);
+                self.starts.push(self.targets.len() as u32);
+                if present {
+                    self.candidate_off(grid, groups, cell, digit);
+                }
+                self.starts.push(self.targets.len() as u32);
+                if present {
+                    self.candidate_on(grid, groups, cell, digit);
+                }
+            }
+        }
+        for (g, _) in groups.iter() {
+            self.starts.push(self.targets.len() as u32);
+            self.group_off(grid, groups, g);
+            self.starts.push(self.targets.len() as u32);
+            self.group_on(grid, groups, g);
+        }
+        self.starts.push(self.targets.len() as u32);
+    }
+
+    /// What follows at once from `lit`.
+    #[inline]
+    pub fn of(&self, lit: Lit) -> &[Lit] {
+        let (from, to) = (self.starts[lit.index()], self.starts[lit.index() + 1]);
+        &self.targets[from as usize..to as usize]
+    }
+
+    fn push_cells(&mut self, cells: CellSet, digit: Digit, on: bool) {
+        self.targets
+            .extend(cells.iter().map(|c| Lit::candidate(c, digit, on)));
+    }
+
+    fn candidate_on(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
+        for other in grid.candidates(cell).iter().filter(|&o| o != digit) {
+            self.targets.push(Lit::candidate(cell, other, false));
+        }
+        let mut listed = CellSet::single(cell);
+        for house in cell.houses() {
+            let mates = (grid.cells_with(digit) & house.cell_set()) - listed;
+            self.push_cells(mates, digit, false);
+            listed |= mates;
+        }
+        for (g, group) in groups.iter() {
+            if group.digit == digit && group.buddies.contains(cell) {
+                self.targets.push(Lit::group(g, false));
+            }
+        }
+    }
+
+    fn candidate_off(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
+        let digits = grid.candidates(cell);
+        if digits.len() == 2 {
+            let other = (digits - crate::bitset::DigitSet::single(digit))
+                .first()
+                .expect("a bivalue cell");
+            self.targets.push(Lit::candidate(cell, other, true));
+        }
+        let mut listed = CellSet::single(cell);
+        for house in cell.houses() {
+            let in_house = grid.cells_with(digit) & house.cell_set();
+            let mates = in_house - CellSet::single(cell);
+            if in_house.contains(cell) && mates.len() == 1 && !mates.is_subset_of(listed) {
+                self.push_cells(mates, digit, true);
+                listed |= mates;
+            }
+        }
+        for (g, group) in groups.iter() {
+            if group.digit != digit {
+                continue;
+            }
+            let outside = grid.cells_with(digit) & group.buddies;
+            let single_in = |house: crate::geometry::House| {
+                (outside & house.cell_set()).single_member() == Some(cell)
+            };
+            if single_in(group.box_) || single_in(group.line) {
+                self.targets.push(Lit::group(g, true));
+            }
+        }
+    }
+
+    fn group_on(&mut self, grid: &Candidates, groups: &GroupNodes, g: usize) {
+        let group = *groups.get(g);
+        self.push_cells(
+            grid.cells_with(group.digit) & group.buddies,
+            group.digit,
+            false,
+        );
+        for (other, second) in groups.iter() {
+            if other != g
+                && second.digit == group.digit
+                && !second.cells.intersects(group.cells)
+                && (second.line == group.line || second.box_ == group.box_)
+            {
+                self.targets.push(Lit::group(other, false));
+            }
+        }
+    }
+
+    fn group_off(&mut self, grid: &Candidates, groups: &GroupNodes, g: usize) {
+        let group = *groups.get(g);
+        let with_digit = grid.cells_with(group.digit);
+        let outside = with_digit & group.buddies;
+        for house in [group.box_, group.line] {
+            if let Some(single) = (outside & house.cell_set()).single_member() {
+                self.targets.push(Lit::candidate(single, group.digit, true));
+            }
+        }
+        // The other group in the line (then in the box), when it is the only one there
+        // and the two hold every place of the digit in that house.
+        for house in [group.line, group.box_] {
+            let mut partners = groups.iter().filter(|&(other, second)| {
+                other != g
+                    && second.digit == group.digit
+                    && !second.cells.intersects(group.cells)
+                    && second.lies_in(house)
+            });
+            if let (Some((other, second)), None) = (partners.next(), partners.next())
+                && (with_digit & house.cell_set()).is_subset_of(group.cells | second.cells)
+            {
+                self.targets.push(Lit::group(other, true));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    fn row(imp: &Implications, groups: &GroupNodes, lit: Lit) -> Vec<String> {
+        imp.of(lit)
+            .iter()
+            .map(|&l| {
+                let link = groups.link(l);
+                let cells = groups.cells(l);
+                format!(
+                    "{}{}{}",
+                    cells,
+                    if link.on { "=" } else { "<>" },
+                    link.digit
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_candidate_on_removes_its_cell_and_its_houses_in_hodoku_order() {
+        let mut grid = Candidates::empty();
+        restrict(&mut grid, rc(1, 1), &[3, 5, 7]);
+        // 5 left in row 1 at c1, c4; in column 1 at r1, r6; in box 1 at r1c1, r2c2.
+        remove(&mut grid, d(5), &row_except(1, &[1, 4]));
+        remove(&mut grid, d(5), &col_except(1, &[1, 6]));
+        remove(&mut grid, d(5), &box_except(1, &[rc(1, 1), rc(2, 2)]));
+        let groups = GroupNodes::none();
+        let mut imp = Implications::default();
+        imp.build(&grid, &groups);
+        assert_eq!(
+            row(&imp, &groups, Lit::candidate(rc(1, 1), d(5), true)),
+            ["r1c1<>3", "r1c1<>7", "r1c4<>5", "r6c1<>5", "r2c2<>5"]
+        );
+        // Off: no bivalue partner; each house has exactly one other 5.
+        assert_eq!(
+            row(&imp, &groups, Lit::candidate(rc(1, 1), d(5), false)),
+            ["r1c4=5", "r6c1=5", "r2c2=5"]
+        );
+        // A bivalue cell's other digit comes first; a partner is listed once.
+        let mut grid = Candidates::empty();
+        restrict(&mut grid, rc(1, 1), &[2, 9]);
+        remove(&mut grid, d(9), &row_except(1, &[1, 2]));
+        remove(&mut grid, d(9), &box_except(1, &[rc(1, 1), rc(1, 2)]));
+        imp.build(&grid, &groups);
+        assert_eq!(
+            row(&imp, &groups, Lit::candidate(rc(1, 1), d(9), false)),
+            ["r1c1=2", "r1c2=9"]
+        );
+        // Digits that are not candidates have no implications.
+        assert!(imp.of(Lit::candidate(rc(1, 1), d(4), true)).is_empty());
+    }
+
+    #[test]
+    fn group_nodes_link_to_cells_and_to_each_other() {
+        // Digit 6 in box 2 only at r1c4, r1c5 (a group) and r3c6; in row 1 also at r1c8.
+        let mut grid = Candidates::empty();
+        remove(
+            &mut grid,
+            d(6),
+            &box_except(2, &[rc(1, 4), rc(1, 5), rc(3, 6)]),
+        );
+        remove(&mut grid, d(6), &row_except(1, &[4, 5, 8]));
+        let mut groups = GroupNodes::none();
+        groups.fill(&grid);
+        let (g, _) = groups
+            .iter()
+            .find(|(_, n)| n.digit == d(6) && n.cells.to_string() == "r1c4,r1c5")
+            .unwrap();
+        let mut imp = Implications::default();
+        imp.build(&grid, &groups);
+        // Off: the only other 6 of box 2 and of row 1 are on.
+        assert_eq!(
+            row(&imp, &groups, Lit::group(g, false)),
+            ["r3c6=6", "r1c8=6"]
+        );
+        // On: the 6s that see the whole group are off.
+        let on = row(&imp, &groups, Lit::group(g, true));
+        assert_eq!(on[..2], ["r1c8<>6".to_string(), "r3c6<>6".to_string()]);
+        // r1c8 off puts the group on (its line's only other place); r3c6 on puts it off.
+        assert!(
+            imp.of(Lit::candidate(rc(1, 8), d(6), false))
+                .contains(&Lit::group(g, true))
+        );
+        assert!(
+            imp.of(Lit::candidate(rc(3, 6), d(6), true))
+                .contains(&Lit::group(g, false))
+        );
+    }
+}

@@ -1,0 +1,245 @@
+//! The engine's vocabulary: nodes (a candidate cell, or a group node: the two or three
+//! cells of a digit in one box/line intersection) and literals (a node holding its digit,
+//! "on", or not, "off"), numbered densely so that the engine's tables are plain arrays.
+//!
+//! Literal numbers: candidate `(cell, digit)` is node `cell * 9 + digit index` (0-728),
+//! group `g` of the grid's [`GroupNodes`] is node `729 + g`; a literal is `node * 2`
+//! (off) or `node * 2 + 1` (on). Nodes that are not candidates of the grid have no links.
+//! Almost locked sets will be numbered after the groups.
+
+use crate::bitset::CellSet;
+use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit, House, HouseKind};
+use crate::step::{Link, Node};
+
+/// How many candidate nodes there are: every (cell, digit).
+pub const CANDIDATE_NODES: usize = 81 * 9;
+
+/// A node on or off.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Lit(u16);
+
+impl Lit {
+    /// `digit` in `cell`, on or off.
+    #[inline]
+    pub fn candidate(cell: Cell, digit: Digit, on: bool) -> Lit {
+        Lit(((cell.index() * 9 + digit.index()) * 2 + usize::from(on)) as u16)
+    }
+
+    /// Group node number `group`, on or off.
+    #[inline]
+    pub fn group(group: usize, on: bool) -> Lit {
+        Lit(((CANDIDATE_NODES + group) * 2 + usize::from(on)) as u16)
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    #[inline]
+    pub fn is_on(self) -> bool {
+        self.0 & 1 == 1
+    }
+
+    /// The node's number.
+    #[inline]
+    pub fn node(self) -> usize {
+        usize::from(self.0 >> 1)
+    }
+
+    /// The cell and digit of a candidate literal; `None` for a group.
+    #[inline]
+    pub fn as_candidate(self) -> Option<(Cell, Digit)> {
+        let node = self.node();
+        (node < CANDIDATE_NODES).then(|| (Cell::from_index(node / 9), Digit::from_index(node % 9)))
+    }
+
+    /// The group number of a group literal; `None` for a candidate.
+    #[inline]
+    pub fn as_group(self) -> Option<usize> {
+        self.node().checked_sub(CANDIDATE_NODES)
+    }
+}
+
+/// A group node: every candidate of `digit` in the intersection of `box_` and `line`,
+/// when there are two or three of them.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct GroupNode {
+    pub digit: Digit,
+    pub cells: CellSet,
+    pub line: House,
+    pub box_: House,
+    /// The cells that see every cell of the group: the rest of its line and its box.
+    pub buddies: CellSet,
+}
+
+impl GroupNode {
+    /// Whether the group lies in `house`.
+    pub fn lies_in(&self, house: House) -> bool {
+        house == self.line || house == self.box_
+    }
+}
+
+/// The group nodes of a grid in HoDoKu's order: rows then columns, digit by digit, boxes
+/// left to right or top to bottom (`GroupNode.getGroupNodes`).
+#[derive(Clone, Debug)]
+pub struct GroupNodes {
+    groups: Vec<GroupNode>,
+}
+
+impl GroupNodes {
+    /// No group nodes: for chains without them.
+    pub fn none() -> GroupNodes {
+        GroupNodes { groups: Vec::new() }
+    }
+
+    /// Forgets every group node (keeping the room they took).
+    pub fn clear(&mut self) {
+        self.groups.clear();
+    }
+
+    /// Replaces the group nodes with those of `grid`.
+    pub fn fill(&mut self, grid: &Candidates) {
+        let groups = &mut self.groups;
+        groups.clear();
+        for kind in [HouseKind::Row, HouseKind::Column] {
+            for line in House::all_of(kind) {
+                for digit in Digit::all() {
+                    let in_line = grid.cells_with(digit) & line.cell_set();
+                    if in_line.is_empty() {
+                        continue;
+                    }
+                    for box_ in House::all_of(HouseKind::Box) {
+                        let cells = in_line & box_.cell_set();
+                        if cells.has_at_least(2) {
+                            let buddies = cells
+                                .iter()
+                                .fold(CellSet::ALL, |seen, cell| seen & cell.peers());
+                            groups.push(GroupNode {
+                                digit,
+                                cells,
+                                line,
+                                box_,
+                                buddies,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn get(&self, group: usize) -> &GroupNode {
+        &self.groups[group]
+    }
+
+    /// The group nodes with their numbers, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &GroupNode)> {
+        self.groups.iter().enumerate()
+    }
+
+    /// How many literals a graph over candidates and these groups has.
+    pub fn literal_count(&self) -> usize {
+        (CANDIDATE_NODES + self.groups.len()) * 2
+    }
+
+    /// `lit` as a chain link.
+    pub fn link(&self, lit: Lit) -> Link {
+        match lit.as_candidate() {
+            Some((cell, digit)) => Link::cell(cell, digit, lit.is_on()),
+            None => {
+                let group = &self.groups[lit.as_group().expect("a group literal")];
+                Link {
+                    node: Node::Group(group.cells),
+                    digit: group.digit,
+                    on: lit.is_on(),
+                }
+            }
+        }
+    }
+
+    /// The cells of `lit`'s node.
+    pub fn cells(&self, lit: Lit) -> CellSet {
+        match lit.as_candidate() {
+            Some((cell, _)) => CellSet::single(cell),
+            None => self.groups[lit.as_group().expect("a group literal")].cells,
+        }
+    }
+
+    /// The digit of `lit`'s node.
+    pub fn digit(&self, lit: Lit) -> Digit {
+        match lit.as_candidate() {
+            Some((_, digit)) => digit,
+            None => self.groups[lit.as_group().expect("a group literal")].digit,
+        }
+    }
+
+    /// The cells that see every cell of `lit`'s node.
+    pub fn buddies(&self, lit: Lit) -> CellSet {
+        match lit.as_candidate() {
+            Some((cell, _)) => cell.peers(),
+            None => self.groups[lit.as_group().expect("a group literal")].buddies,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    #[test]
+    fn literals_round_trip() {
+        for cell in Cell::all() {
+            for digit in Digit::all() {
+                for on in [false, true] {
+                    let lit = Lit::candidate(cell, digit, on);
+                    assert_eq!(lit.as_candidate(), Some((cell, digit)));
+                    assert_eq!(lit.is_on(), on);
+                    assert_eq!(lit.as_group(), None);
+                }
+            }
+        }
+        let lit = Lit::group(7, true);
+        assert_eq!(
+            (lit.as_group(), lit.as_candidate(), lit.is_on()),
+            (Some(7), None, true)
+        );
+        let groups = GroupNodes::none();
+        assert_eq!(groups.literal_count(), CANDIDATE_NODES * 2);
+    }
+
+    #[test]
+    fn group_nodes_are_the_intersections_holding_two_or_three_candidates() {
+        // Digit 4 only in r1c1, r1c2 (box 1) and r1c7 (box 3) of row 1, and in r2c1.
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(4), &row_except(1, &[1, 2, 7]));
+        let mut groups = GroupNodes::none();
+        groups.fill(&grid);
+        let row_1: Vec<_> = groups
+            .iter()
+            .filter(|(_, g)| g.digit == d(4) && g.line == House::row(0))
+            .map(|(_, g)| g.cells.to_string())
+            .collect();
+        assert_eq!(row_1, ["r1c1,r1c2"]);
+        // An empty grid: every intersection holds every digit three times.
+        let mut all = GroupNodes::none();
+        all.fill(&Candidates::empty());
+        assert_eq!(all.iter().count(), 54 * 9);
+        // Rows before columns, digits before boxes.
+        let (_, first) = all.iter().next().unwrap();
+        assert_eq!(
+            (first.line, first.box_, first.digit),
+            (House::row(0), House::box_(0), d(1))
+        );
+        let (_, second) = all.iter().nth(1).unwrap();
+        assert_eq!(
+            (second.line, second.box_, second.digit),
+            (House::row(0), House::box_(1), d(1))
+        );
+        let group = all.get(0);
+        assert_eq!(group.buddies.len(), 6 + 6);
+        assert!(group.lies_in(House::row(0)) && group.lies_in(House::box_(0)));
+    }
+}

@@ -1,0 +1,504 @@
+//! Nice loops and alternating inference chains (AICs), HoDoKu's "Nice Loop/AIC" and
+//! "Grouped Nice Loop/AIC", found as HoDoKu's `TablingSolver` finds them: an implication
+//! [`Table`] for every candidate on and off, then every chain in those tables that comes
+//! back to its premise's cell (a loop) or, from an "off" premise, ends "on" where it
+//! removes something (an AIC).
+//!
+//! A loop from premise `p` (candidate `d` in cell `c`) back to an entry `e` in `c`, three
+//! links long at least, neither leaving nor entering `c` through `c` itself, and crossing
+//! no cell twice (a lasso) is:
+//! - discontinuous when it proves something about `c`:
+//!   - weak in, weak out, same digit: `c` cannot be `d`;
+//!   - strong in, strong out, same digit: `c` is `d` (its other digits go);
+//!   - one weak and one strong, different digits: the digit of the weak end goes;
+//! - continuous when it closes properly (weak/weak with `c` bivalue and different digits,
+//!   strong/strong with different digits, or weak/strong with the same digit): then every
+//!   weak link between two cells removes its digit from the cells that see both ends, and
+//!   a cell entered and left by strong links keeps only those two digits.
+//!
+//! An AIC starts with a strong link (an "off" premise) and ends on an "on" entry: with
+//! the same digit it removes it from every cell seeing both ends (at least two of them:
+//! one would be a nice loop), with another digit in a cell seeing the start it removes
+//! each end's digit from the other end.
+//!
+//! Which chain: all are collected, one per kind and elimination set, and ranked as HoDoKu
+//! ranks them ([`super::choice`]). Chains through group nodes are the grouped kinds; the
+//! grouped search also finds plain chains (scored as grouped, as HoDoKu does).
+
+use super::choice::Findings;
+use super::implications::Implications;
+use super::literal::{GroupNodes, Lit};
+use super::table::Table;
+use crate::bitset::CellSet;
+use crate::candidates::Candidates;
+use crate::catalogue::{Subtype, Technique};
+use crate::geometry::{Cell, Digit};
+use crate::step::{Eliminations, Pattern, Step};
+use crate::technique::sink::StepSink;
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
+/// Nice loops and AICs without group nodes.
+pub fn nice_loops(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::NiceLoop)
+}
+
+/// Nice loops and AICs with group nodes.
+pub fn grouped_nice_loops(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::GroupedNiceLoop)
+}
+
+/// A search's buffers, kept per thread so that searching allocates nothing once warm.
+#[derive(Default)]
+struct Workspace {
+    groups: Option<GroupNodes>,
+    implications: Implications,
+    table: Table,
+    chain: Vec<Lit>,
+    loops: Findings,
+    aics: Findings,
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::default());
+}
+
+fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> ControlFlow<()> {
+    WORKSPACE.with_borrow_mut(|work| {
+        let Workspace {
+            groups,
+            implications,
+            table,
+            chain,
+            loops,
+            aics,
+        } = work;
+        let groups = groups.get_or_insert_with(GroupNodes::none);
+        if technique == Technique::GroupedNiceLoop {
+            groups.fill(grid);
+        } else {
+            groups.clear();
+        }
+        implications.build(grid, groups);
+        loops.clear();
+        aics.clear();
+        let literals = groups.literal_count();
+        let mut checks = Checks {
+            grid,
+            groups,
+            chain,
+        };
+        // HoDoKu checks the loops of every "on" table, then of every "off" table, then the
+        // AICs of every "off" table; AICs and loops never share a kind, so collecting the
+        // AICs beside the loops keeps both orders.
+        for on in [true, false] {
+            for cell in grid.unsolved().iter() {
+                for digit in grid.candidates(cell).iter() {
+                    let premise = Lit::candidate(cell, digit, on);
+                    table.fill(premise, implications, literals);
+                    let first_strong = implications.of(premise).first().is_some_and(|l| l.is_on());
+                    checks.loops(table, first_strong, loops);
+                    if !on {
+                        checks.aics(table, aics);
+                    }
+                }
+            }
+        }
+        loops.append(aics);
+        loops.rank();
+        for found in loops.iter() {
+            let links = loops.chain(found).iter().map(|&lit| groups.link(lit));
+            let chain = sink.chains().push(links);
+            let pattern = Pattern {
+                chain,
+                ..Pattern::default()
+            };
+            let mut step = Step::eliminating(technique, pattern, found.eliminations);
+            if let Some(subtype) = found.subtype {
+                step = step.with_subtype(subtype);
+            }
+            sink.push(step)?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// The loop and AIC checks on one table.
+struct Checks<'a> {
+    grid: &'a Candidates,
+    groups: &'a GroupNodes,
+    chain: &'a mut Vec<Lit>,
+}
+
+impl Checks<'_> {
+    /// The cell HoDoKu names a literal's node by: its first cell.
+    fn cell(&self, lit: Lit) -> Cell {
+        self.groups.cells(lit).first().expect("a node has cells")
+    }
+
+    /// Every entry of the premise's cell (a plain candidate) closes a loop to check.
+    fn loops(&mut self, table: &Table, first_strong: bool, findings: &mut Findings) {
+        let premise = table.premise();
+        let start = self.cell(premise);
+        for (index, entry) in table.entries().iter().enumerate().skip(1) {
+            if entry
+                .lit
+                .as_candidate()
+                .is_some_and(|(cell, _)| cell == start)
+            {
+                self.nice_loop(table, index, first_strong, findings);
+            }
+        }
+    }
+
+    /// `TablingSolver.checkNiceLoop`.
+    fn nice_loop(
+        &mut self,
+        table: &Table,
+        index: usize,
+        first_strong: bool,
+        findings: &mut Findings,
+    ) {
+        let entry = table.entries()[index];
+        if entry.depth <= 1 {
+            return;
+        }
+        table.chain_to(index, self.chain);
+        let chain = &*self.chain;
+        let start = self.cell(chain[0]);
+        // The last link must come into the start cell from another cell, the first must
+        // leave it, and no cell may be crossed twice.
+        let last = chain.len() - 1;
+        if self.cell(chain[last - 1]) == start || self.cell(chain[1]) == start {
+            return;
+        }
+        if self.is_lasso(chain, false) {
+            return;
+        }
+        let (premise, end) = (chain[0], chain[last]);
+        let last_strong = end.is_on();
+        let (start_digit, end_digit) = (self.groups.digit(premise), self.groups.digit(end));
+        let mut eliminations = Eliminations::NONE;
+        let same = start_digit == end_digit;
+        let subtype = if !first_strong && !last_strong && same {
+            eliminations.insert(start, start_digit);
+            Subtype::DiscontinuousNiceLoop
+        } else if first_strong && last_strong && same {
+            for other in self
+                .grid
+                .candidates(start)
+                .iter()
+                .filter(|&o| o != start_digit)
+            {
+                eliminations.insert(start, other);
+            }
+            Subtype::DiscontinuousNiceLoop
+        } else if first_strong != last_strong && !same {
+            let weak = if first_strong { end_digit } else { start_digit };
+            eliminations.insert(start, weak);
+            Subtype::DiscontinuousNiceLoop
+        } else if (!first_strong && !last_strong && self.grid.candidates(start).len() == 2)
+            || (first_strong && last_strong)
+            || (first_strong != last_strong && same)
+        {
+            eliminations =
+                self.continuous_eliminations(start_digit, end_digit, first_strong && last_strong);
+            Subtype::ContinuousNiceLoop
+        } else {
+            return;
+        };
+        self.offer(eliminations, subtype, findings);
+    }
+
+    /// What a continuous loop (`self.chain`) removes: the other digits of each cell
+    /// entered and left by strong links, and each weak link's digit from the cells that
+    /// see both of its ends, outside the chain.
+    fn continuous_eliminations(
+        &self,
+        start_digit: Digit,
+        end_digit: Digit,
+        strong_ends: bool,
+    ) -> Eliminations {
+        let chain = &*self.chain;
+        let last = chain.len() - 1;
+        let on_chain: CellSet = chain[..last]
+            .iter()
+            .fold(CellSet::EMPTY, |cells, &lit| cells | self.groups.cells(lit));
+        let start = self.cell(chain[0]);
+        let mut eliminations = Eliminations::NONE;
+        for i in 0..=last {
+            let cell = self.cell(chain[i]);
+            let strong_through = if i == 0 {
+                strong_ends.then_some((start_digit, end_digit))
+            } else if chain[i].is_on()
+                && i + 2 <= last
+                && self.cell(chain[i - 1]) != cell
+                && !chain[i + 1].is_on()
+                && self.cell(chain[i + 1]) == cell
+                && chain[i + 2].is_on()
+                && self.cell(chain[i + 2]) != cell
+            {
+                Some((self.groups.digit(chain[i]), self.groups.digit(chain[i + 2])))
+            } else {
+                None
+            };
+            if let Some((a, b)) = strong_through {
+                for other in self
+                    .grid
+                    .candidates(cell)
+                    .iter()
+                    .filter(|&o| o != a && o != b)
+                {
+                    eliminations.insert(cell, other);
+                }
+            }
+            if i > 0 && !chain[i].is_on() && self.cell(chain[i - 1]) != cell {
+                let digit = self.groups.digit(chain[i]);
+                let seeing = self.groups.buddies(chain[i - 1]) & self.groups.buddies(chain[i]);
+                let targets =
+                    (seeing - on_chain - CellSet::single(start)) & self.grid.cells_with(digit);
+                eliminations.insert_cells(targets, digit);
+            }
+        }
+        eliminations
+    }
+
+    /// From an "off" premise, every plain "on" entry outside its cell that ends an AIC.
+    fn aics(&mut self, table: &Table, findings: &mut Findings) {
+        let premise = table.premise();
+        let (start, start_digit) = premise.as_candidate().expect("a candidate premise");
+        for (index, entry) in table.entries().iter().enumerate().skip(1) {
+            let Some((end, end_digit)) = entry.lit.as_candidate() else {
+                continue;
+            };
+            if !entry.lit.is_on() || end == start {
+                continue;
+            }
+            let mut eliminations = Eliminations::NONE;
+            if end_digit == start_digit {
+                let seeing = start.peers() & end.peers() & self.grid.cells_with(start_digit);
+                if !seeing.has_at_least(2) {
+                    continue;
+                }
+                eliminations.insert_cells(seeing, start_digit);
+            } else {
+                if !start.sees(end)
+                    || !self.grid.has(end, start_digit)
+                    || !self.grid.has(start, end_digit)
+                {
+                    continue;
+                }
+                eliminations.insert(start, end_digit);
+                eliminations.insert(end, start_digit);
+            }
+            if entry.depth <= 1 {
+                continue;
+            }
+            table.chain_to(index, self.chain);
+            if self.is_lasso(self.chain, true) {
+                continue;
+            }
+            self.offer(eliminations, Subtype::Aic, findings);
+        }
+    }
+
+    /// Whether a chain crosses a cell it has left (HoDoKu's lasso check): a cell is
+    /// barred once the chain has moved on from it, a group's cells all at once but only
+    /// its first cell tested on entry; a loop may come back to its start cell, an AIC not.
+    fn is_lasso(&self, chain: &[Lit], aic: bool) -> bool {
+        let start = self.cell(chain[0]);
+        let mut barred = CellSet::EMPTY;
+        let mut previous: Option<Lit> = None;
+        for &lit in chain {
+            let cell = self.cell(lit);
+            if barred.contains(cell) {
+                return true;
+            }
+            if let Some(prev) = previous
+                && (aic || self.cell(prev) != start)
+            {
+                barred |= self.groups.cells(prev);
+            }
+            previous = Some(lit);
+        }
+        false
+    }
+
+    /// Keeps a chain of `self.chain` with its eliminations, as the grouped kind when it
+    /// goes through a group node.
+    fn offer(&self, eliminations: Eliminations, subtype: Subtype, findings: &mut Findings) {
+        let grouped = self.chain.iter().any(|lit| lit.as_group().is_some());
+        let subtype = if grouped { subtype.grouped() } else { subtype };
+        findings.offer(Some(subtype), eliminations, self.chain);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    /// Digit 5 in two places in rows 1, 5 and 8, joined through columns 4 and 8.
+    fn x_chain() -> Candidates {
+        let mut cells = row_except(1, &[1, 4]);
+        cells.extend(row_except(5, &[4, 8]));
+        cells.extend(row_except(8, &[8, 2]));
+        without(d(5), &cells)
+    }
+
+    #[test]
+    fn an_aic_of_one_digit_and_the_loops_that_remove_each_of_its_targets() {
+        let found = texts(Technique::NiceLoop, &x_chain());
+        // The AIC removes four candidates: it ranks first.
+        assert_eq!(
+            found[0],
+            "AIC: 5 5- r1c1 =5= r1c4 -5- r5c4 =5= r5c8 -5- r8c8 =5= r8c2 -5 => \
+             r2c2,r3c2,r7c1,r9c1<>5"
+        );
+        // Each target alone: a discontinuous loop, weak in and out of the same digit.
+        assert_eq!(found.len(), 5);
+        assert!(
+            found.contains(
+                &"Discontinuous Nice Loop: 5 r2c2 -5- r8c2 =5= r8c8 -5- r5c8 =5= r5c4 -5- r1c4 \
+              =5= r1c1 -5- r2c2 => r2c2<>5"
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn an_aic_of_two_digits_removes_each_end_s_digit_from_the_other() {
+        // r1c1 or r7c1 holds 1 (column 1); r7c1 or r7c9 holds 2 (row 7); r7c9 or r1c9
+        // holds 3 (column 9). So r1c1 is 1 or r1c9 is 3; they see each other.
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(1), &col_except(1, &[1, 7]));
+        remove(&mut grid, d(2), &row_except(7, &[1, 9]));
+        remove(&mut grid, d(3), &col_except(9, &[1, 7]));
+        assert_eq!(
+            texts(Technique::NiceLoop, &grid),
+            [
+                "AIC: 1/3 1- r1c1 =1= r7c1 =2= r7c9 =3= r1c9 -3 => r1c9<>1, r1c1<>3",
+                "Discontinuous Nice Loop: 3 r1c1 -3- r1c9 =3= r7c9 =2= r7c1 =1= r1c1 => r1c1<>3",
+                "Discontinuous Nice Loop: 1 r1c9 -1- r1c1 =1= r7c1 =2= r7c9 =3= r1c9 => r1c9<>1",
+            ]
+        );
+    }
+
+    /// Strong links of 1 in row 1, of 2 in column 5, of 3 in row 5 and of `last` in
+    /// column 1, around the corners r1c1, r1c5, r5c5, r5c1.
+    fn four_corners(last: u8) -> Candidates {
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(1), &row_except(1, &[1, 5]));
+        remove(&mut grid, d(2), &col_except(5, &[1, 5]));
+        remove(&mut grid, d(3), &row_except(5, &[5, 1]));
+        remove(&mut grid, d(last), &col_except(1, &[5, 1]));
+        grid
+    }
+
+    #[test]
+    fn a_continuous_loop_keeps_each_corner_to_its_two_link_digits() {
+        // Each corner is entered and left by strong links: it keeps their two digits.
+        let found = texts(Technique::NiceLoop, &four_corners(4));
+        let step = &Technique::NiceLoop.find_all(&four_corners(4), None)[0];
+        assert_eq!(step.subtype, Some(Subtype::ContinuousNiceLoop));
+        let corners = [
+            (rc(1, 1), [1, 4]),
+            (rc(1, 5), [1, 2]),
+            (rc(5, 5), [2, 3]),
+            (rc(5, 1), [3, 4]),
+        ];
+        for (cell, kept) in corners {
+            for v in 1..=9 {
+                let removed = step.eliminations.contains(cell, d(v));
+                assert_eq!(removed, !kept.contains(&v), "{cell}<>{v}");
+            }
+        }
+        assert_eq!(step.eliminations.len(), 4 * 7);
+        assert!(found[0].starts_with(
+            "Continuous Nice Loop: 1/2/3/4/5/6/7/8/9 4= r1c1 =1= r1c5 =2= r5c5 =3= r5c1 =4= \
+             r1c1 =1 => "
+        ));
+        // A loop through cells of different digits, strong into its start cell and weak out
+        // of it: the weak digit goes.
+        assert!(
+            found.contains(
+                &"Discontinuous Nice Loop: 2 r1c1 -2- r1c5 =2= r5c5 =3= r5c1 =4= r1c1 => r1c1<>2"
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn a_loop_strong_into_and_out_of_its_start_on_one_digit_sets_it() {
+        // Column 1's strong link is of 1 too: r1c1 not 1 forces r1c1 to be 1.
+        let grid = four_corners(1);
+        let found = Technique::NiceLoop.find_all(&grid, None);
+        let set = found
+            .iter()
+            .position(|s| {
+                s.subtype == Some(Subtype::DiscontinuousNiceLoop)
+                    && s.eliminations.len() == 8
+                    && (2..=9).all(|v| s.eliminations.contains(rc(1, 1), d(v)))
+            })
+            .expect("a loop that sets r1c1 to 1");
+        assert_eq!(
+            found.display(set).to_string(),
+            "Discontinuous Nice Loop: 2/3/4/5/6/7/8/9 r1c1 =1= r1c5 =2= r5c5 =3= r5c1 =1= \
+             r1c1 => r1c1<>2, r1c1<>3, r1c1<>4, r1c1<>5, r1c1<>6, r1c1<>7, r1c1<>8, r1c1<>9"
+        );
+    }
+
+    #[test]
+    fn group_nodes_in_a_row_and_in_a_column_of_a_box() {
+        // 7 in row 1 only at r1c2, r1c3 (box 1) and r1c8; in box 1 only there and at r3c1;
+        // in column 8 only at r1c8 and r6c8.
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(7), &row_except(1, &[2, 3, 8]));
+        remove(
+            &mut grid,
+            d(7),
+            &box_except(1, &[rc(1, 2), rc(1, 3), rc(3, 1)]),
+        );
+        remove(&mut grid, d(7), &col_except(8, &[1, 6]));
+        assert_eq!(
+            texts(Technique::GroupedNiceLoop, &grid),
+            [
+                "Grouped Discontinuous Nice Loop: 7 r6c1 -7- r6c8 =7= r1c8 -7- r1c23 =7= r3c1 \
+                 -7- r6c1 => r6c1<>7"
+            ]
+        );
+        assert!(texts(Technique::NiceLoop, &grid).is_empty());
+        // The transpose: the group is r2c1, r3c1 in column 1.
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(7), &col_except(1, &[2, 3, 8]));
+        remove(
+            &mut grid,
+            d(7),
+            &box_except(1, &[rc(2, 1), rc(3, 1), rc(1, 3)]),
+        );
+        remove(&mut grid, d(7), &row_except(8, &[1, 6]));
+        assert_eq!(
+            texts(Technique::GroupedNiceLoop, &grid),
+            [
+                "Grouped Discontinuous Nice Loop: 7 r1c6 -7- r1c3 =7= r23c1 -7- r8c1 =7= r8c6 \
+                 -7- r1c6 => r1c6<>7"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_grouped_search_also_finds_plain_chains() {
+        let grouped = texts(Technique::GroupedNiceLoop, &x_chain());
+        assert_eq!(grouped, texts(Technique::NiceLoop, &x_chain()));
+    }
+
+    #[test]
+    fn nothing_without_strong_links() {
+        assert!(texts(Technique::NiceLoop, &Candidates::empty()).is_empty());
+        assert!(texts(Technique::GroupedNiceLoop, &Candidates::empty()).is_empty());
+        // The AIC's targets gone, and with them every loop.
+        let mut grid = x_chain();
+        remove(&mut grid, d(5), &[rc(2, 2), rc(3, 2), rc(7, 1), rc(9, 1)]);
+        assert!(texts(Technique::NiceLoop, &grid).is_empty());
+    }
+}
