@@ -81,8 +81,8 @@ impl Implications {
             self.push_cells(mates, digit, false);
             listed |= mates;
         }
-        for (g, group) in groups.iter() {
-            if group.digit == digit && group.buddies.contains(cell) {
+        for &g in groups.of_digit(digit) {
+            if groups.get(g).buddies.contains(cell) {
                 self.targets.push(Lit::group(g, false));
             }
         }
@@ -105,15 +105,9 @@ impl Implications {
                 listed |= mates;
             }
         }
-        for (g, group) in groups.iter() {
-            if group.digit != digit {
-                continue;
-            }
-            let outside = grid.cells_with(digit) & group.buddies;
-            let single_in = |house: crate::geometry::House| {
-                (outside & house.cell_set()).single_member() == Some(cell)
-            };
-            if single_in(group.box_) || single_in(group.line) {
+        for &g in groups.of_digit(digit) {
+            let group = groups.get(g);
+            if group.box_single == Some(cell) || group.line_single == Some(cell) {
                 self.targets.push(Lit::group(g, true));
             }
         }
@@ -126,9 +120,9 @@ impl Implications {
             group.digit,
             false,
         );
-        for (other, second) in groups.iter() {
+        for &other in groups.of_digit(group.digit) {
+            let second = groups.get(other);
             if other != g
-                && second.digit == group.digit
                 && !second.cells.intersects(group.cells)
                 && (second.line == group.line || second.box_ == group.box_)
             {
@@ -140,21 +134,19 @@ impl Implications {
     fn group_off(&mut self, grid: &Candidates, groups: &GroupNodes, g: usize) {
         let group = *groups.get(g);
         let with_digit = grid.cells_with(group.digit);
-        let outside = with_digit & group.buddies;
-        for house in [group.box_, group.line] {
-            if let Some(single) = (outside & house.cell_set()).single_member() {
-                self.targets.push(Lit::candidate(single, group.digit, true));
-            }
+        for single in [group.box_single, group.line_single].into_iter().flatten() {
+            self.targets.push(Lit::candidate(single, group.digit, true));
         }
         // The other group in the line (then in the box), when it is the only one there
         // and the two hold every place of the digit in that house.
         for house in [group.line, group.box_] {
-            let mut partners = groups.iter().filter(|&(other, second)| {
-                other != g
-                    && second.digit == group.digit
-                    && !second.cells.intersects(group.cells)
-                    && second.lies_in(house)
-            });
+            let mut partners = groups
+                .of_digit(group.digit)
+                .iter()
+                .map(|&o| (o, groups.get(o)))
+                .filter(|&(other, second)| {
+                    other != g && !second.cells.intersects(group.cells) && second.lies_in(house)
+                });
             if let (Some((other, second)), None) = (partners.next(), partners.next())
                 && (with_digit & house.cell_set()).is_subset_of(group.cells | second.cells)
             {

@@ -9,6 +9,12 @@
 //!   counts as weak (HoDoKu's quirk, kept).
 //! - XY-Chain: bivalue cells only; the strong link inside the cell to its other digit,
 //!   then weak links to the bivalue cells of its houses holding the same digit.
+//!
+//! A search needs, where a strong link is due, a candidate's strong links, and where a
+//! weak one is due, the links that may serve as weak: both lists are kept, each in
+//! HoDoKu's order. For XY-Chains the in-cell link is left out of the weak list: taken as
+//! a weak link it would have to be followed by the strong link back into the same cell,
+//! which HoDoKu's search refuses (the cell has been left), so it never leads anywhere.
 
 use super::literal::CANDIDATE_NODES;
 use crate::bitset::CellSet;
@@ -22,84 +28,140 @@ pub enum ChainKind {
     Xy,
 }
 
-/// A link to candidate `(cell, digit)`.
+/// A link to candidate `node` (`cell * 9 + digit index`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Link {
-    pub cell: Cell,
-    pub digit: Digit,
+    pub node: u16,
     pub strong: bool,
 }
 
-/// Every candidate's links, stored node after node.
+impl Link {
+    fn to(cell: Cell, digit: Digit, strong: bool) -> Link {
+        Link {
+            node: (cell.index() * 9 + digit.index()) as u16,
+            strong,
+        }
+    }
+
+    #[inline]
+    pub fn cell(self) -> Cell {
+        Cell::from_index(usize::from(self.node) / 9)
+    }
+
+    #[inline]
+    pub fn digit(self) -> Digit {
+        Digit::from_index(usize::from(self.node) % 9)
+    }
+}
+
+/// Two lists of links per candidate, stored node after node.
 #[derive(Default)]
-pub struct Links {
+struct List {
     /// `starts[node]..starts[node + 1]` are candidate `node`'s links in `links`.
     starts: Vec<u32>,
     links: Vec<Link>,
 }
 
+impl List {
+    fn clear(&mut self) {
+        self.starts.clear();
+        self.links.clear();
+    }
+
+    fn range(&self, node: usize) -> (usize, usize) {
+        (self.starts[node] as usize, self.starts[node + 1] as usize)
+    }
+}
+
+/// Every candidate's links for one kind of chain: those that may serve where a weak link
+/// is due, and the strong ones.
+#[derive(Default)]
+pub struct Links {
+    weak: List,
+    strong: List,
+}
+
 impl Links {
     /// The links of `grid` for `kind`, replacing what was there.
     pub fn build(&mut self, grid: &Candidates, kind: ChainKind) {
-        self.starts.clear();
-        self.links.clear();
+        self.weak.clear();
+        self.strong.clear();
         let bivalue = grid.cells_with_exactly(2);
         for cell in Cell::all() {
             for digit in Digit::all() {
-                self.starts.push(self.links.len() as u32);
-                let linked =
-                    grid.has(cell, digit) && (kind == ChainKind::X || bivalue.contains(cell));
-                if linked {
-                    self.push_links(grid, kind, bivalue, cell, digit);
+                self.weak.starts.push(self.weak.links.len() as u32);
+                self.strong.starts.push(self.strong.links.len() as u32);
+                if !grid.has(cell, digit) {
+                    continue;
+                }
+                match kind {
+                    ChainKind::X => self.push_house_links(grid, cell, digit, None),
+                    ChainKind::Xy if bivalue.contains(cell) => {
+                        let other = grid.candidates(cell).iter().find(|&o| o != digit);
+                        let other = other.expect("a bivalue cell");
+                        self.strong.links.push(Link::to(cell, other, true));
+                        self.push_house_links(grid, cell, digit, Some(bivalue));
+                    }
+                    ChainKind::Xy => {}
                 }
             }
         }
-        self.starts.push(self.links.len() as u32);
-        debug_assert_eq!(self.starts.len(), CANDIDATE_NODES + 1);
+        self.weak.starts.push(self.weak.links.len() as u32);
+        self.strong.starts.push(self.strong.links.len() as u32);
+        debug_assert_eq!(self.weak.starts.len(), CANDIDATE_NODES + 1);
     }
 
-    fn push_links(
+    /// The links of `digit` in `cell` to the other cells of its houses (only to cells of
+    /// `only_to`, weak, when given; else strong where the house holds the digit twice).
+    fn push_house_links(
         &mut self,
         grid: &Candidates,
-        kind: ChainKind,
-        bivalue: CellSet,
         cell: Cell,
         digit: Digit,
+        only_to: Option<CellSet>,
     ) {
-        if kind == ChainKind::Xy {
-            let other = grid
-                .candidates(cell)
-                .iter()
-                .find(|&o| o != digit)
-                .expect("bivalue");
-            self.links.push(Link {
-                cell,
-                digit: other,
-                strong: true,
-            });
-        }
         let mut listed = CellSet::single(cell);
         for house in cell.houses() {
             let in_house = grid.cells_with(digit) & house.cell_set();
-            let strong = kind == ChainKind::X && in_house.len() == 2;
-            let mut mates = in_house - listed;
-            listed |= mates;
-            if kind == ChainKind::Xy {
-                mates &= bivalue;
+            let strong = only_to.is_none() && in_house.len() == 2;
+            let mates = (in_house - listed) & only_to.unwrap_or(CellSet::ALL);
+            listed |= in_house;
+            for mate in mates.iter() {
+                let link = Link::to(mate, digit, strong);
+                self.weak.links.push(link);
+                if strong {
+                    self.strong.links.push(link);
+                }
             }
-            self.links.extend(mates.iter().map(|mate| Link {
-                cell: mate,
-                digit,
-                strong,
-            }));
         }
     }
 
-    /// The links of `digit` in `cell`.
+    /// Where candidate `node`'s links that may serve as weak lie in [`Links::weak`].
     #[inline]
-    pub fn of(&self, cell: Cell, digit: Digit) -> &[Link] {
-        let node = cell.index() * 9 + digit.index();
-        &self.links[self.starts[node] as usize..self.starts[node + 1] as usize]
+    pub fn weak_range(&self, node: usize) -> (usize, usize) {
+        self.weak.range(node)
+    }
+
+    /// Where candidate `node`'s strong links lie in [`Links::strong`].
+    #[inline]
+    pub fn strong_range(&self, node: usize) -> (usize, usize) {
+        self.strong.range(node)
+    }
+
+    #[inline]
+    pub fn weak(&self, index: usize) -> Link {
+        self.weak.links[index]
+    }
+
+    #[inline]
+    pub fn strong(&self, index: usize) -> Link {
+        self.strong.links[index]
+    }
+
+    /// The strong links of `digit` in `cell`.
+    pub fn strong_of(&self, cell: Cell, digit: Digit) -> &[Link] {
+        let (from, to) = self.strong_range(cell.index() * 9 + digit.index());
+        &self.strong.links[from..to]
     }
 }
 
@@ -107,6 +169,18 @@ impl Links {
 mod tests {
     use super::*;
     use crate::technique::test_grids::*;
+
+    fn weak_of(links: &Links, cell: Cell, digit: Digit) -> Vec<Link> {
+        let (from, to) = links.weak_range(cell.index() * 9 + digit.index());
+        (from..to).map(|i| links.weak(i)).collect()
+    }
+
+    fn listed(links: &[Link]) -> Vec<(String, u8, bool)> {
+        links
+            .iter()
+            .map(|l| (l.cell().to_string(), l.digit().get(), l.strong))
+            .collect()
+    }
 
     #[test]
     fn x_links_take_the_strength_of_the_first_house_that_lists_them() {
@@ -117,19 +191,18 @@ mod tests {
         remove(&mut grid, d(7), &col_except(1, &[1, 5]));
         let mut links = Links::default();
         links.build(&grid, ChainKind::X);
-        let listed: Vec<_> = links
-            .of(rc(1, 1), d(7))
-            .iter()
-            .map(|l| (l.cell.to_string(), l.strong))
-            .collect();
         // Row 1 (three 7s, weak), column 1 (two, strong); the box pair is not listed again.
         assert_eq!(
-            listed,
+            listed(&weak_of(&links, rc(1, 1), d(7))),
             [
-                ("r1c3".into(), false),
-                ("r1c8".into(), false),
-                ("r5c1".into(), true)
+                ("r1c3".into(), 7, false),
+                ("r1c8".into(), 7, false),
+                ("r5c1".into(), 7, true)
             ]
+        );
+        assert_eq!(
+            listed(links.strong_of(rc(1, 1), d(7))),
+            [("r5c1".into(), 7, true)]
         );
     }
 
@@ -141,15 +214,15 @@ mod tests {
         restrict(&mut grid, rc(2, 2), &[7, 9, 3]);
         let mut links = Links::default();
         links.build(&grid, ChainKind::Xy);
-        let listed: Vec<_> = links
-            .of(rc(1, 1), d(7))
-            .iter()
-            .map(|l| (l.cell.to_string(), l.digit.get(), l.strong))
-            .collect();
         assert_eq!(
-            listed,
-            [("r1c1".into(), 4, true), ("r1c6".into(), 7, false)]
+            listed(links.strong_of(rc(1, 1), d(7))),
+            [("r1c1".into(), 4, true)]
         );
-        assert!(links.of(rc(2, 2), d(7)).is_empty());
+        assert_eq!(
+            listed(&weak_of(&links, rc(1, 1), d(7))),
+            [("r1c6".into(), 7, false)]
+        );
+        assert!(weak_of(&links, rc(2, 2), d(7)).is_empty());
+        assert!(links.strong_of(rc(2, 2), d(7)).is_empty());
     }
 }

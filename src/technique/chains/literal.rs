@@ -72,6 +72,10 @@ pub struct GroupNode {
     pub box_: House,
     /// The cells that see every cell of the group: the rest of its line and its box.
     pub buddies: CellSet,
+    /// The only other place of the digit in the group's box, if there is one.
+    pub box_single: Option<Cell>,
+    /// The only other place of the digit in the group's line, if there is one.
+    pub line_single: Option<Cell>,
 }
 
 impl GroupNode {
@@ -83,26 +87,29 @@ impl GroupNode {
 
 /// The group nodes of a grid in HoDoKu's order: rows then columns, digit by digit, boxes
 /// left to right or top to bottom (`GroupNode.getGroupNodes`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct GroupNodes {
     groups: Vec<GroupNode>,
+    /// The numbers of each digit's groups, in order.
+    by_digit: [Vec<usize>; 9],
 }
 
 impl GroupNodes {
     /// No group nodes: for chains without them.
     pub fn none() -> GroupNodes {
-        GroupNodes { groups: Vec::new() }
+        GroupNodes::default()
     }
 
     /// Forgets every group node (keeping the room they took).
     pub fn clear(&mut self) {
         self.groups.clear();
+        self.by_digit.iter_mut().for_each(Vec::clear);
     }
 
     /// Replaces the group nodes with those of `grid`.
     pub fn fill(&mut self, grid: &Candidates) {
+        self.clear();
         let groups = &mut self.groups;
-        groups.clear();
         for kind in [HouseKind::Row, HouseKind::Column] {
             for line in House::all_of(kind) {
                 for digit in Digit::all() {
@@ -116,12 +123,18 @@ impl GroupNodes {
                             let buddies = cells
                                 .iter()
                                 .fold(CellSet::ALL, |seen, cell| seen & cell.peers());
+                            let outside = grid.cells_with(digit) & buddies;
+                            let single_in =
+                                |house: House| (outside & house.cell_set()).single_member();
+                            self.by_digit[digit.index()].push(groups.len());
                             groups.push(GroupNode {
                                 digit,
                                 cells,
                                 line,
                                 box_,
                                 buddies,
+                                box_single: single_in(box_),
+                                line_single: single_in(line),
                             });
                         }
                     }
@@ -132,6 +145,11 @@ impl GroupNodes {
 
     pub fn get(&self, group: usize) -> &GroupNode {
         &self.groups[group]
+    }
+
+    /// The numbers of `digit`'s groups, in order.
+    pub fn of_digit(&self, digit: Digit) -> &[usize] {
+        &self.by_digit[digit.index()]
     }
 
     /// The group nodes with their numbers, in order.
@@ -206,8 +224,7 @@ mod tests {
             (lit.as_group(), lit.as_candidate(), lit.is_on()),
             (Some(7), None, true)
         );
-        let groups = GroupNodes::none();
-        assert_eq!(groups.literal_count(), CANDIDATE_NODES * 2);
+        assert_eq!(GroupNodes::none().literal_count(), CANDIDATE_NODES * 2);
     }
 
     #[test]

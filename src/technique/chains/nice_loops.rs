@@ -138,16 +138,8 @@ impl Checks<'_> {
 
     /// Every entry of the premise's cell (a plain candidate) closes a loop to check.
     fn loops(&mut self, table: &Table, first_strong: bool, findings: &mut Findings) {
-        let premise = table.premise();
-        let start = self.cell(premise);
-        for (index, entry) in table.entries().iter().enumerate().skip(1) {
-            if entry
-                .lit
-                .as_candidate()
-                .is_some_and(|(cell, _)| cell == start)
-            {
-                self.nice_loop(table, index, first_strong, findings);
-            }
+        for &index in table.in_premise_cell() {
+            self.nice_loop(table, usize::from(index), first_strong, findings);
         }
     }
 

@@ -4,13 +4,14 @@
 //! From every candidate (cells ascending, digits ascending) a chain starts with a strong
 //! link (for XY-Chains, the one inside its bivalue cell) and goes on through the links in
 //! their listed order, weak and strong in turn; where a weak link is due a strong one may
-//! serve, and counts as weak. A chain never enters a cell it has left (it may come back to
+//! serve, and counts as weak (where a strong one is due, only the strong links are
+//! looked at: HoDoKu skips the others in the same order). A chain never enters a cell it has left (it may come back to
 //! its start, which ends that branch), and stops at 20 links (`restrictChainLength`).
 //! Whenever a strong link lands on the start digit, two links or more from the start,
 //! the cells holding that digit and seeing both ends lose it: the chain is recorded.
 
 use super::choice::Findings;
-use super::links::{ChainKind, Links};
+use super::links::Links;
 use super::literal::Lit;
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
@@ -20,44 +21,32 @@ use crate::step::Eliminations;
 /// HoDoKu's default limit on a simple chain's links.
 const MAX_LINKS: usize = 20;
 
-/// A level of the search: the candidate reached, whether the next link must be strong,
-/// and which of its links comes next.
-#[derive(Copy, Clone)]
+/// A level of the search: the candidate reached (`cell * 9 + digit index`), whether the
+/// next link must be strong, and which of its links come next (positions in the strong
+/// or the weak list).
+#[derive(Copy, Clone, Default)]
 struct Level {
-    cell: Cell,
-    digit: Digit,
+    node: u16,
     strong_only: bool,
-    next: usize,
-    end: usize,
+    next: u32,
+    end: u32,
 }
 
-/// Records into `findings` every chain of `kind` that removes something, as HoDoKu does.
-pub fn search(grid: &Candidates, links: &Links, kind: ChainKind, findings: &mut Findings) {
+/// Records into `findings` every chain of `links` that removes something, as HoDoKu does.
+pub fn search(grid: &Candidates, links: &Links, findings: &mut Findings) {
     let mut search = Search {
         grid,
         links,
-        kind,
         findings,
-        chain: Vec::with_capacity(MAX_LINKS + 1),
-        levels: [Level {
-            cell: Cell::from_index(0),
-            digit: Digit::from_index(0),
-            strong_only: false,
-            next: 0,
-            end: 0,
-        }; MAX_LINKS + 1],
+        chain: [Lit::candidate(Cell::from_index(0), Digit::from_index(0), false); MAX_LINKS + 1],
+        levels: [Level::default(); MAX_LINKS + 1],
     };
     for start in grid.unsolved().iter() {
         for digit in grid.candidates(start).iter() {
-            for first in links.of(start, digit) {
-                let opens = first.strong
-                    && match kind {
-                        ChainKind::X => first.digit == digit,
-                        ChainKind::Xy => first.cell == start,
-                    };
-                if opens {
-                    search.from(start, digit, first.cell, first.digit);
-                }
+            // The first link is strong: for X-Chains to the same digit in a house, for
+            // XY-Chains to the other digit of the cell; those are the strong links.
+            for &first in links.strong_of(start, digit) {
+                search.from(start, digit, first.node);
             }
         }
     }
@@ -66,91 +55,96 @@ pub fn search(grid: &Candidates, links: &Links, kind: ChainKind, findings: &mut 
 struct Search<'a> {
     grid: &'a Candidates,
     links: &'a Links,
-    kind: ChainKind,
     findings: &'a mut Findings,
     /// The chain so far: its start (off), then each link (on when strong).
-    chain: Vec<Lit>,
+    chain: [Lit; MAX_LINKS + 1],
     levels: [Level; MAX_LINKS + 1],
 }
 
 impl Search<'_> {
     /// Every chain from `start` (holding `digit`) whose first, strong, link goes to
-    /// `digit2` in `cell`.
-    fn from(&mut self, start: Cell, digit: Digit, cell: Cell, digit2: Digit) {
+    /// candidate `first`.
+    fn from(&mut self, start: Cell, digit: Digit, first: u16) {
         // Cells holding the start digit that see the start: those that also see the end
         // lose the digit.
         let seeing_start = start.peers() & self.grid.cells_with(digit);
-        self.chain.clear();
-        self.chain.push(Lit::candidate(start, digit, false));
-        self.chain.push(Lit::candidate(cell, digit2, true));
+        self.chain[0] = Lit::candidate(start, digit, false);
+        self.chain[1] = node_lit(first, true);
         // The cells the chain has left (HoDoKu's `chainSet`).
         let mut left = CellSet::single(start);
         let mut depth = 1;
-        self.levels[1] = self.level(cell, digit2, false);
+        self.levels[1] = self.level(first, false);
         loop {
             let level = &mut self.levels[depth];
             if level.next >= level.end {
                 depth -= 1;
-                self.chain.truncate(depth + 1);
-                left.remove(self.levels[depth].cell);
+                left.remove(node_cell(self.levels[depth].node));
                 if depth == 0 {
                     return;
                 }
                 continue;
             }
-            let links = self.links;
-            let link = links.of(level.cell, level.digit)[level.next];
+            let link = if level.strong_only {
+                self.links.strong(level.next as usize)
+            } else {
+                self.links.weak(level.next as usize)
+            };
             level.next += 1;
             let level = *level;
-            if level.strong_only && !link.strong {
+            let cell = link.cell();
+            let closes = left.contains(cell);
+            if closes && cell != start {
                 continue;
             }
-            if link.cell == level.cell && link.digit == level.digit {
-                continue;
-            }
-            match self.kind {
-                ChainKind::X if link.digit != digit => continue,
-                ChainKind::Xy if level.strong_only && link.cell != level.cell => continue,
-                _ => {}
-            }
-            let closes = left.contains(link.cell);
-            if closes && link.cell != start {
-                continue;
-            }
-            left.insert(level.cell);
-            let strong = level.strong_only && link.strong;
-            self.chain.truncate(depth + 1);
-            self.chain
-                .push(Lit::candidate(link.cell, link.digit, strong));
+            left.insert(node_cell(level.node));
+            let strong = level.strong_only;
             depth += 1;
-            if depth > 1 && strong && link.digit == digit {
-                let targets = seeing_start & link.cell.peers();
+            self.chain[depth] = node_lit(link.node, strong);
+            if depth > 1 && strong && link.digit() == digit {
+                let targets = seeing_start & cell.peers();
                 if !targets.is_empty() {
                     let mut eliminations = Eliminations::NONE;
                     eliminations.insert_cells(targets, digit);
-                    self.findings.offer(None, eliminations, &self.chain);
+                    self.findings
+                        .offer(None, eliminations, &self.chain[..=depth]);
                 }
             }
             self.levels[depth] = if depth < MAX_LINKS && !closes {
-                self.level(link.cell, link.digit, !level.strong_only)
+                self.level(link.node, !strong)
             } else {
                 // The chain may go no further from here.
-                Level {
-                    next: 0,
-                    end: 0,
-                    ..level
-                }
+                Level::default()
             };
         }
     }
 
-    fn level(&self, cell: Cell, digit: Digit, strong_only: bool) -> Level {
+    fn level(&self, node: u16, strong_only: bool) -> Level {
+        let (next, end) = if strong_only {
+            self.links.strong_range(usize::from(node))
+        } else {
+            self.links.weak_range(usize::from(node))
+        };
         Level {
-            cell,
-            digit,
+            node,
             strong_only,
-            next: 0,
-            end: self.links.of(cell, digit).len(),
+            next: next as u32,
+            end: end as u32,
         }
     }
+}
+
+/// The cell of candidate `node`.
+#[inline]
+fn node_cell(node: u16) -> Cell {
+    Cell::from_index(usize::from(node) / 9)
+}
+
+/// Candidate `node` on or off.
+#[inline]
+fn node_lit(node: u16, on: bool) -> Lit {
+    Lit::candidate(
+        node_cell(node),
+        Digit::from_index(usize::from(node) % 9),
+        on,
+    )
 }

@@ -48,7 +48,7 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
     WORKSPACE.with_borrow_mut(|work| {
         work.links.build(grid, kind);
         work.findings.clear();
-        search(grid, &work.links, kind, &mut work.findings);
+        search(grid, &work.links, &mut work.findings);
         work.findings.rank();
         let nodes = GroupNodes::none();
         for found in work.findings.iter() {

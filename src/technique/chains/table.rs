@@ -28,6 +28,8 @@ pub struct Table {
     /// Per literal, the stamp of the last fill that reached it.
     reached: Vec<u32>,
     stamp: u32,
+    /// The entries (after the premise) that are candidates of the premise's cell.
+    in_premise_cell: Vec<u16>,
 }
 
 impl Table {
@@ -46,6 +48,8 @@ impl Table {
             self.stamp = 1;
         }
         let stamp = self.stamp;
+        let start = premise.as_candidate().map(|(cell, _)| cell);
+        self.in_premise_cell.clear();
         self.entries.clear();
         self.entries.push(Entry {
             lit: premise,
@@ -62,6 +66,9 @@ impl Table {
                     continue;
                 }
                 *seen = stamp;
+                if implied.as_candidate().map(|(cell, _)| cell) == start {
+                    self.in_premise_cell.push(self.entries.len() as u16);
+                }
                 self.entries.push(Entry {
                     lit: implied,
                     parent: next as u16,
@@ -73,6 +80,12 @@ impl Table {
             }
             next += 1;
         }
+    }
+
+    /// The indices of the entries (after the premise) that are candidates of the
+    /// premise's cell, in order.
+    pub fn in_premise_cell(&self) -> &[u16] {
+        &self.in_premise_cell
     }
 
     /// The entries in the order they were reached; the first is the premise.
