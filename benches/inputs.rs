@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 use sudolab::candidates::Candidates;
+use sudolab::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::puzzle::Puzzle;
 use sudolab::solver::{Policy, Scratch, Solver};
@@ -50,6 +51,39 @@ static STALLED: LazyLock<Vec<Candidates>> = LazyLock::new(|| {
         })
         .take(500)
         .collect()
+});
+
+/// Real grids where HoDoKu's order reaches the chains: every grid along the standard
+/// ladder's solves of the Sudoku Exchange sample at which its next step is an X-Chain or
+/// a later technique, or at which it is stuck; the first 200.
+pub fn chain_grids() -> &'static [Candidates] {
+    &CHAIN_GRIDS
+}
+
+static CHAIN_GRIDS: LazyLock<Vec<Candidates>> = LazyLock::new(|| {
+    let exchange = exchange().expect("the bundled sample is always there");
+    let ladder = Ladder::default();
+    let first_chain = ladder.position(Technique::XChain);
+    let solver = Solver::new(ladder.clone(), Policy::Single);
+    let mut grids = Vec::new();
+    for puzzle in &exchange.puzzles {
+        let report = solver.solve(puzzle, None);
+        let mut grid = Candidates::from_puzzle(puzzle);
+        for step in report.steps.iter() {
+            if ladder.position(step.technique) >= first_chain {
+                grids.push(grid.clone());
+            }
+            grid.apply(step);
+        }
+        if !grid.is_solved() {
+            grids.push(grid);
+        }
+        if grids.len() >= 200 {
+            break;
+        }
+    }
+    grids.truncate(200);
+    grids
 });
 
 /// QQWing's "simple" puzzles: singles solve them all.

@@ -1,6 +1,10 @@
 //! Each technique's finder on the same real mid-solve grids ([`inputs::stalled_grids`]),
 //! collecting every instance it finds (the sweep policy's work; the single policy stops at
 //! the first). Throughput is in grids searched.
+//!
+//! The chains (X-Chain and after in HoDoKu's order) have their own group on the grids
+//! where the standard ladder reaches them ([`inputs::chain_grids`]): searched on grids
+//! that simpler techniques would still crack, they would measure work a solve never does.
 
 use crate::inputs;
 use criterion::{BenchmarkId, Criterion, Throughput};
@@ -9,15 +13,34 @@ use sudolab::catalogue::Technique;
 use sudolab::step::StepList;
 use sudolab::technique::StepSink;
 
+/// The chain techniques, benched on [`inputs::chain_grids`].
+const CHAINS: [Technique; 4] = [
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::NiceLoop,
+    Technique::GroupedNiceLoop,
+];
+
 pub fn benches(c: &mut Criterion) {
-    let grids = inputs::stalled_grids();
-    let mut group = c.benchmark_group("technique");
+    let techniques = Technique::ALL
+        .iter()
+        .copied()
+        // Brute force copies a cell from the solution: nothing to search.
+        .filter(|t| *t != Technique::BruteForce && !CHAINS.contains(t));
+    bench_group(c, "technique", inputs::stalled_grids(), techniques);
+    bench_group(c, "chains", inputs::chain_grids(), CHAINS.into_iter());
+}
+
+fn bench_group(
+    c: &mut Criterion,
+    name: &str,
+    grids: &[sudolab::candidates::Candidates],
+    techniques: impl Iterator<Item = Technique>,
+) {
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(grids.len() as u64));
     let mut found = StepList::new();
-    for &technique in Technique::ALL {
-        if technique == Technique::BruteForce {
-            continue; // it copies a cell from the solution: nothing to search
-        }
+    for technique in techniques {
         group.bench_function(BenchmarkId::from_parameter(technique.name()), |b| {
             b.iter(|| {
                 let mut steps = 0;

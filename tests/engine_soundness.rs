@@ -137,10 +137,33 @@ fn the_bundled_sample_is_solved_soundly_under_both_policies() {
     // found first (its unit tests and HoDoKu's exemplars cover it).
     for code in [
         "fh", "n1", "h1", "lc1", "lc2", "l2", "l3", "n2", "n3", "n4", "h2", "h3", "bf2", "bf3",
-        "bf4", "xy", "xyz", "bf",
+        "bf4", "xy", "xyz", "bf", "xyc", "nl", "gnl",
     ] {
         let t = Technique::from_name(code).unwrap();
         assert!(used[t] > 0, "the bundled sample never uses {t}");
+    }
+}
+
+#[test]
+fn the_rated_exchange_sample_is_solved_soundly_under_both_policies() {
+    let Some(path) = common::shared_corpus("sudoku_exchange_rated_sample.tsv") else {
+        return;
+    };
+    // The header line is not a puzzle; each line is `puzzle<TAB>rating`.
+    let lines: Vec<String> = common::puzzle_lines(&path)
+        .into_iter()
+        .skip(1)
+        .map(|l| l[..81].to_string())
+        .step_by(sparser_in_debug(1, 20))
+        .collect();
+    assert_eq!(lines.len(), 7_408usize.div_ceil(sparser_in_debug(1, 20)));
+    let used = assert_sound("sudoku_exchange_rated_sample", &lines, &BOTH);
+    for t in [
+        Technique::XChain,
+        Technique::NiceLoop,
+        Technique::GroupedNiceLoop,
+    ] {
+        assert!(used[t] > 0, "the rated sample never uses {t}");
     }
 }
 
@@ -165,6 +188,8 @@ fn the_qqwing_levels_and_top95_are_solved_soundly_under_both_policies() {
         ("qqwing_intermediate.txt", 1_000),
         ("qqwing_expert.txt", 1_000),
         ("norvig_top95.txt", 95),
+        ("norvig_hardest.txt", 11),
+        ("norvig_easy50.txt", 50),
     ] {
         let Some(path) = common::shared_corpus(name) else {
             continue;
