@@ -62,12 +62,18 @@ const SYMMETRIES: [Symmetry; 3] = [
     },
 ];
 
-/// `grid` mapped by `symmetry`: set cells first, then the candidates of the empty ones.
+/// `grid` mapped by `symmetry`: set cells first (givens staying givens), then the
+/// candidates of the empty ones.
 fn map_grid(grid: &Candidates, symmetry: &Symmetry) -> Candidates {
     let mut mapped = Candidates::empty();
     for cell in Cell::all() {
         if let Some(digit) = grid.value(cell) {
-            mapped.place((symmetry.cell)(cell), (symmetry.digit)(digit));
+            let (to, digit) = ((symmetry.cell)(cell), (symmetry.digit)(digit));
+            if grid.givens().contains(cell) {
+                mapped.place_given(to, digit);
+            } else {
+                mapped.place(to, digit);
+            }
         }
     }
     for cell in Cell::all().filter(|&c| grid.value(c).is_none()) {
