@@ -63,6 +63,8 @@ pub fn finder(technique: Technique) -> Finder {
         UniquenessTest1 => uniqueness::rectangles::uniqueness_test_1,
         UniquenessTest2 => uniqueness::rectangles::uniqueness_test_2,
         UniquenessTest4 => uniqueness::rectangles::uniqueness_test_4,
+        UniquenessTest5 => uniqueness::rectangles::uniqueness_test_5,
+        UniquenessTest6 => uniqueness::rectangles::uniqueness_test_6,
         FinnedXWing => sets::finned_fish::finned_x_wings,
         SashimiXWing => sets::finned_fish::sashimi_x_wings,
         FinnedSwordfish => sets::finned_fish::finned_swordfish,
