@@ -92,11 +92,14 @@ impl fmt::Debug for Eliminations {
 ///   the digit) of the strong link that ties the pattern together: the connecting cells
 ///   of a skyscraper or a kite, the conjugate pair of an empty rectangle or a W-Wing;
 /// - `chain`: the nodes of a chain in order (turbot fish, remote pair);
-/// - `colors`: the color classes of coloring, in pairs of opposite colors (0/1, 2/3).
+/// - `colors`: the color classes of coloring, in pairs of opposite colors (0/1, 2/3);
+/// - `subset` and `links`: the digits of the naked subset a unique rectangle's roof
+///   completes (Uniqueness Test 3), and its cells outside the rectangle.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct Pattern {
     pub digits: DigitSet,
     pub cells: CellSet,
+    pub subset: DigitSet,
     pub base: HouseSet,
     pub cover: HouseSet,
     pub fins: CellSet,
@@ -264,6 +267,10 @@ fn write_pattern(f: &mut fmt::Formatter<'_>, notation: Notation, p: &Pattern) ->
         Notation::Rectangle => {
             write_joined(f, p.digits.iter(), "/")?;
             write!(f, " in {}", p.cells)
+        }
+        Notation::RectangleSubset => {
+            write_joined(f, p.digits.iter(), "/")?;
+            write!(f, " in {} with {} in {}", p.cells, p.subset, p.links)
         }
         Notation::Colors => {
             write!(f, "{}", p.digits)?;

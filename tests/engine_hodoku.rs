@@ -185,6 +185,22 @@ const PATHS_NOT_FROM_HODOKU_2_2: &[(&str, usize, &str, &str)] = &[
         "after the simpler steps, the Turbot Fish 5 r6c6=r4c5-r8c5=r8c9 => r6c9<>5 removes \
          what the path's Simple Colors trap removes, and Turbot Fish comes first in 2.2's order",
     ),
+    (
+        "0603",
+        2,
+        "u3",
+        "after the simpler steps, the Uniqueness Test 3 2/8 in r8c3,r8c8,r9c3,r9c8 with 3,9 in \
+         r9c7 => r7c9<>9 comes first in 2.2's order, and the puzzle needs no Uniqueness Test 4 \
+         then (2.2's own verdict lists u3 and no u4)",
+    ),
+    (
+        "0603",
+        3,
+        "u3",
+        "after the simpler steps, the Uniqueness Test 3 4/7 in r2c5,r2c9,r3c5,r3c9 with 5,6,8 in \
+         r6c9,r7c9 => r4c9,r5c9<>6, r4c9,r5c9<>8 comes first in 2.2's order, and the puzzle \
+         needs no Uniqueness Test 4 then (2.2's own verdict lists u3 and no u4)",
+    ),
 ];
 
 /// The rung at which HoDoKu applies `t`: asked for a finned fish, HoDoKu 2.2's FishSolver

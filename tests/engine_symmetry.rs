@@ -104,9 +104,10 @@ fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
 }
 
 /// The techniques that use HoDoKu's unique-rectangle search.
-const RECTANGLE_SEARCH: [Technique; 5] = [
+const RECTANGLE_SEARCH: [Technique; 6] = [
     Technique::UniquenessTest1,
     Technique::UniquenessTest2,
+    Technique::UniquenessTest3,
     Technique::UniquenessTest4,
     Technique::UniquenessTest5,
     Technique::UniquenessTest6,

@@ -62,6 +62,7 @@ pub fn finder(technique: Technique) -> Finder {
         XyzWing => wings::xy_wings::xyz_wings,
         UniquenessTest1 => uniqueness::rectangles::uniqueness_test_1,
         UniquenessTest2 => uniqueness::rectangles::uniqueness_test_2,
+        UniquenessTest3 => uniqueness::roof_subsets::uniqueness_test_3,
         UniquenessTest4 => uniqueness::rectangles::uniqueness_test_4,
         UniquenessTest5 => uniqueness::rectangles::uniqueness_test_5,
         UniquenessTest6 => uniqueness::rectangles::uniqueness_test_6,

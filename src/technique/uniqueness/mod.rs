@@ -5,3 +5,4 @@
 
 pub mod bug;
 pub mod rectangles;
+pub mod roof_subsets;

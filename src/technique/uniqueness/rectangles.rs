@@ -1,4 +1,4 @@
-//! Unique rectangles: Uniqueness Tests 1, 2, 4, 5 and 6.
+//! Unique rectangles: the search for them, and Uniqueness Tests 1, 2, 4, 5 and 6.
 //!
 //! **These assume the puzzle has exactly one solution** (sudolab checks that with the
 //! oracle before any logic runs): they remove candidates whose presence would leave a
@@ -19,6 +19,9 @@
 //!   - Test 6: two corners across a diagonal hold only x,y; in the rectangle's two rows and
 //!     two columns x has no place but the corners. Were x in one of the other two corners
 //!     it would be in both, and the rectangle would be deadly: they lose x.
+//!
+//! Test 3 (a naked subset, [`super::roof_subsets`]) has a module of its own; it uses the
+//! same search.
 //!
 //! Definitions as in HoDoKu 2.2 with its defaults: a rectangle is searched from a corner
 //! holding only x,y, each rectangle once, with the digits of its first such corner in cell
@@ -132,12 +135,12 @@ pub fn uniqueness_test_6(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlF
 }
 
 /// A unique rectangle candidate: four corners and the pair of digits.
-struct Rectangle<'g> {
-    grid: &'g Candidates,
-    corners: CellSet,
-    digits: DigitSet,
+pub(super) struct Rectangle<'g> {
+    pub(super) grid: &'g Candidates,
+    pub(super) corners: CellSet,
+    pub(super) digits: DigitSet,
     /// The corners with candidates besides the pair.
-    extra: CellSet,
+    pub(super) extra: CellSet,
 }
 
 impl<'g> Rectangle<'g> {
@@ -163,7 +166,7 @@ impl<'g> Rectangle<'g> {
 
     /// The corners with candidates besides the pair, in cell order, when there are
     /// exactly `N`.
-    fn extra_cells<const N: usize>(&self) -> Option<[Cell; N]> {
+    pub(super) fn extra_cells<const N: usize>(&self) -> Option<[Cell; N]> {
         if self.extra.len() as usize != N {
             return None;
         }
@@ -179,13 +182,23 @@ impl<'g> Rectangle<'g> {
 
     /// A step of `technique` for this rectangle, when `eliminations` remove something.
     fn step(&self, technique: Technique, eliminations: Eliminations) -> Option<Step> {
+        self.step_with(technique, Pattern::default(), eliminations)
+    }
+
+    /// [`Rectangle::step`] with more of the pattern than the pair and the corners.
+    pub(super) fn step_with(
+        &self,
+        technique: Technique,
+        pattern: Pattern,
+        eliminations: Eliminations,
+    ) -> Option<Step> {
         if eliminations.is_empty() {
             return None;
         }
         let pattern = Pattern {
             digits: self.digits,
             cells: self.corners,
-            ..Pattern::default()
+            ..pattern
         };
         Some(Step::eliminating(technique, pattern, eliminations))
     }
@@ -241,10 +254,11 @@ fn far_corners(start: Cell, mate: Cell) -> impl Iterator<Item = [Cell; 2]> {
         .filter(move |[far_start, _]| far_start.box_index() != start.box_index())
 }
 
-/// The rectangles of `grid`, each once, and what `check` makes of them.
-fn rectangles<'g, F>(grid: &'g Candidates, check: F) -> Rectangles<'g, F>
+/// The rectangles of `grid`, each once, and the steps `check` makes of them.
+pub(super) fn rectangles<'g, F, S>(grid: &'g Candidates, check: F) -> Rectangles<'g, F>
 where
-    F: FnMut(&Rectangle<'g>) -> Option<Step>,
+    F: FnMut(&Rectangle<'g>) -> S,
+    S: IntoIterator<Item = Step>,
 {
     // The cells a set digit rules out, per digit: its houses' other cells.
     let mut ruled_out = [CellSet::EMPTY; 9];
@@ -260,15 +274,16 @@ where
     }
 }
 
-struct Rectangles<'g, F> {
+pub(super) struct Rectangles<'g, F> {
     grid: &'g Candidates,
     ruled_out: [CellSet; 9],
     check: F,
 }
 
-impl<'g, F> Rectangles<'g, F>
+impl<'g, F, S> Rectangles<'g, F>
 where
-    F: FnMut(&Rectangle<'g>) -> Option<Step>,
+    F: FnMut(&Rectangle<'g>) -> S,
+    S: IntoIterator<Item = Step>,
 {
     /// Whether the four `corners` form a rectangle for the pair `digits`: unsolved, and
     /// neither digit ruled out in any of them by a set digit.
@@ -282,7 +297,7 @@ where
     /// From every bivalue corner in cell order, the rectangles of [`mates`] and
     /// [`far_corners`]. A rectangle is taken from its first bivalue corner for which it
     /// fits, as HoDoKu does.
-    fn run(mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    pub(super) fn run(mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let grid = self.grid;
         for start in grid.cells_with_exactly(2).iter() {
             let digits = grid.candidates(start);
@@ -299,7 +314,7 @@ where
                     if !corners.is_subset_of(allowed) || self.seen_before(start, corners) {
                         continue;
                     }
-                    if let Some(step) = (self.check)(&Rectangle::new(grid, corners, digits)) {
+                    for step in (self.check)(&Rectangle::new(grid, corners, digits)) {
                         sink.push(step)?;
                     }
                 }
