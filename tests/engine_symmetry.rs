@@ -104,13 +104,14 @@ fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
 }
 
 /// The techniques that use HoDoKu's unique-rectangle search.
-const RECTANGLE_SEARCH: [Technique; 6] = [
+const RECTANGLE_SEARCH: [Technique; 7] = [
     Technique::UniquenessTest1,
     Technique::UniquenessTest2,
     Technique::UniquenessTest3,
     Technique::UniquenessTest4,
     Technique::UniquenessTest5,
     Technique::UniquenessTest6,
+    Technique::HiddenRectangle,
 ];
 
 /// Whether a rectangle of four unsolved cells (two rows, two columns, two boxes) has two

@@ -66,6 +66,7 @@ pub fn finder(technique: Technique) -> Finder {
         UniquenessTest4 => uniqueness::rectangles::uniqueness_test_4,
         UniquenessTest5 => uniqueness::rectangles::uniqueness_test_5,
         UniquenessTest6 => uniqueness::rectangles::uniqueness_test_6,
+        HiddenRectangle => uniqueness::hidden_rectangle::hidden_rectangles,
         FinnedXWing => sets::finned_fish::finned_x_wings,
         SashimiXWing => sets::finned_fish::sashimi_x_wings,
         FinnedSwordfish => sets::finned_fish::finned_swordfish,

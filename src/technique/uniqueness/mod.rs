@@ -4,5 +4,6 @@
 //! On a puzzle with several solutions they can remove a solution's digit.
 
 pub mod bug;
+pub mod hidden_rectangle;
 pub mod rectangles;
 pub mod roof_subsets;

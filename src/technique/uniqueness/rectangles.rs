@@ -20,8 +20,8 @@
 //!     two columns x has no place but the corners. Were x in one of the other two corners
 //!     it would be in both, and the rectangle would be deadly: they lose x.
 //!
-//! Test 3 (a naked subset, [`super::roof_subsets`]) has a module of its own; it uses the
-//! same search.
+//! Test 3 (a naked subset, [`super::roof_subsets`]) and the hidden rectangle
+//! ([`super::hidden_rectangle`]) have modules of their own; they use the same search.
 //!
 //! Definitions as in HoDoKu 2.2 with its defaults: a rectangle is searched from a corner
 //! holding only x,y, each rectangle once, with the digits of its first such corner in cell
@@ -158,7 +158,7 @@ impl<'g> Rectangle<'g> {
     }
 
     /// The pair, lower digit first.
-    fn pair(&self) -> [Digit; 2] {
+    pub(super) fn pair(&self) -> [Digit; 2] {
         let mut digits = self.digits.iter();
         let x = digits.next().expect("a pair");
         [x, digits.next().expect("a pair")]
@@ -176,12 +176,20 @@ impl<'g> Rectangle<'g> {
 
     /// Whether the corners with extra candidates are three, or two across a diagonal: a
     /// corner holding only the pair then has its opposite corner among them.
-    fn extra_across(&self) -> bool {
+    pub(super) fn extra_across(&self) -> bool {
         self.extra.len() == 3 || matches!(self.extra_cells::<2>(), Some([a, b]) if !aligned(a, b))
     }
 
+    /// The corner across the diagonal from `corner`.
+    pub(super) fn opposite(&self, corner: Cell) -> Cell {
+        self.corners
+            .iter()
+            .find(|&c| c.row() != corner.row() && c.col() != corner.col())
+            .expect("a rectangle has a corner across from each")
+    }
+
     /// A step of `technique` for this rectangle, when `eliminations` remove something.
-    fn step(&self, technique: Technique, eliminations: Eliminations) -> Option<Step> {
+    pub(super) fn step(&self, technique: Technique, eliminations: Eliminations) -> Option<Step> {
         self.step_with(technique, Pattern::default(), eliminations)
     }
 
