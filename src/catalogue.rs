@@ -90,6 +90,8 @@ catalogue! {
     UniquenessTest5: "uniqueness-test-5", "u5", "Uniqueness Test 5", Hard, 100, true, Rectangle;
     UniquenessTest6: "uniqueness-test-6", "u6", "Uniqueness Test 6", Hard, 100, true, Rectangle;
     HiddenRectangle: "hidden-rectangle", "hr", "Hidden Rectangle", Hard, 100, true, Rectangle;
+    AvoidableRectangle1: "avoidable-rectangle-1", "ar1", "Avoidable Rectangle Type 1", Hard, 100, true, Rectangle;
+    AvoidableRectangle2: "avoidable-rectangle-2", "ar2", "Avoidable Rectangle Type 2", Hard, 100, true, Rectangle;
     FinnedXWing: "finned-x-wing", "fbf2", "Finned X-Wing", Hard, 130, true, Fish;
     SashimiXWing: "sashimi-x-wing", "sbf2", "Sashimi X-Wing", Hard, 150, true, Fish;
     FinnedSwordfish: "finned-swordfish", "fbf3", "Finned Swordfish", Unfair, 200, true, Fish;

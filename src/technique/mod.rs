@@ -67,6 +67,8 @@ pub fn finder(technique: Technique) -> Finder {
         UniquenessTest5 => uniqueness::rectangles::uniqueness_test_5,
         UniquenessTest6 => uniqueness::rectangles::uniqueness_test_6,
         HiddenRectangle => uniqueness::hidden_rectangle::hidden_rectangles,
+        AvoidableRectangle1 => uniqueness::avoidable::avoidable_rectangles_1,
+        AvoidableRectangle2 => uniqueness::avoidable::avoidable_rectangles_2,
         FinnedXWing => sets::finned_fish::finned_x_wings,
         SashimiXWing => sets::finned_fish::sashimi_x_wings,
         FinnedSwordfish => sets::finned_fish::finned_swordfish,

@@ -238,7 +238,7 @@ fn aligned(a: Cell, b: Cell) -> bool {
 
 /// The second corners of the rectangles with `start` as a corner, in HoDoKu's order: the
 /// cells of `start`'s box in its row or column, in box order.
-fn mates(start: Cell) -> impl Iterator<Item = Cell> {
+pub(super) fn mates(start: Cell) -> impl Iterator<Item = Cell> {
     House::box_(start.box_index())
         .cells()
         .iter()
@@ -249,7 +249,7 @@ fn mates(start: Cell) -> impl Iterator<Item = Cell> {
 /// The other two corners of the rectangles with corners `start` and `mate` (a cell of
 /// [`mates`]), in HoDoKu's order: in the lines through `start` and `mate` that leave their
 /// box, the cells outside it paired by position, in line order; `start`'s first.
-fn far_corners(start: Cell, mate: Cell) -> impl Iterator<Item = [Cell; 2]> {
+pub(super) fn far_corners(start: Cell, mate: Cell) -> impl Iterator<Item = [Cell; 2]> {
     let along_column = mate.row() == start.row();
     (0..9)
         .map(move |offset| {
