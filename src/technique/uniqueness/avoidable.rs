@@ -213,6 +213,9 @@ mod tests {
             texts(Technique::AvoidableRectangle2, &band),
             ["Avoidable Rectangle Type 2: 5/6 in r1c1,r1c7,r2c1,r2c7 => r5c7<>8"]
         );
+        // Nothing left to remove once r5c7 has lost 8.
+        band.eliminate(rc(5, 7), d(8));
+        assert!(texts(Technique::AvoidableRectangle2, &band).is_empty());
         // Different second digits: nothing.
         let other = grid(&set, &[(rc(1, 7), [6, 8]), (rc(2, 7), [5, 9])]);
         assert!(texts(Technique::AvoidableRectangle2, &other).is_empty());
