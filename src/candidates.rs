@@ -15,6 +15,10 @@
 //! the empty cells of its three houses, so that the houses down to their last empty cell
 //! are known without a scan ([`Candidates::houses_with_one_empty_cell`]). Techniques
 //! never mutate this state; the solver applies their [`Step`]s.
+//!
+//! The grid also remembers which set cells the puzzle gave ([`Candidates::givens`]): the
+//! avoidable rectangles reason about cells the solver set, which a second solution could
+//! change, unlike givens.
 
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::geometry::{Cell, Digit, House};
@@ -31,6 +35,8 @@ pub struct Candidates {
     /// Lane `house * 9 + digit` of this array of four-lane words: see [`lane`].
     positions: [u64; POSITION_WORDS],
     unsolved: CellSet,
+    /// The cells the puzzle gave.
+    givens: CellSet,
     /// How many cells of each house are empty.
     empty_in_house: [u8; 27],
     /// The houses with exactly one empty cell.
@@ -76,6 +82,7 @@ impl Candidates {
             digit_cells: [CellSet::ALL; 9],
             positions: ALL_POSITIONS,
             unsolved: CellSet::ALL,
+            givens: CellSet::EMPTY,
             empty_in_house: [9; 27],
             one_empty: HouseSet::EMPTY,
             missing: [9; 9],
@@ -96,6 +103,7 @@ impl Candidates {
             digit_cells: [CellSet::EMPTY; 9],
             positions: [0; POSITION_WORDS],
             unsolved: CellSet::ALL,
+            givens: CellSet::EMPTY,
             empty_in_house: [9; 27],
             one_empty: HouseSet::EMPTY,
             missing: [9; 9],
@@ -114,6 +122,7 @@ impl Candidates {
                 }
             }
         }
+        grid.givens = !grid.unsolved;
         for (board, seen) in grid.digit_cells.iter_mut().zip(seen_by) {
             *board = grid.unsolved - seen;
         }
@@ -244,6 +253,13 @@ impl Candidates {
         self.unsolved
     }
 
+    /// The cells the puzzle gave: set by [`Candidates::from_puzzle`] or
+    /// [`Candidates::place_given`], never by [`Candidates::place`].
+    #[inline]
+    pub fn givens(&self) -> CellSet {
+        self.givens
+    }
+
     #[inline]
     pub fn is_solved(&self) -> bool {
         self.unsolved.is_empty()
@@ -323,6 +339,12 @@ impl Candidates {
         for peer in peers.iter() {
             self.remove_from_cell(peer, digit);
         }
+    }
+
+    /// [`Candidates::place`] for a digit the puzzle gives: the cell counts among the givens.
+    pub fn place_given(&mut self, cell: Cell, digit: Digit) {
+        self.place(cell, digit);
+        self.givens.insert(cell);
     }
 
     /// Removes `digit` from `cell`'s candidates; whether it was there.
@@ -642,11 +664,12 @@ mod tests {
             let mut placed = Candidates::empty();
             for cell in Cell::all() {
                 if let Some(digit) = puzzle.given(cell) {
-                    placed.place(cell, digit);
+                    placed.place_given(cell, digit);
                 }
             }
             let built = Candidates::from_puzzle(&puzzle);
             assert_eq!(built, placed, "{line}");
+            assert_eq!(built.givens(), !built.unsolved(), "{line}");
             assert_views_agree(&built);
         }
     }
@@ -708,6 +731,12 @@ mod tests {
         assert_eq!(grid.unsolved().len() as usize, 81 - puzzle.given_count());
         assert!(!grid.has_contradiction());
         assert_views_agree(&grid);
+        // Cells the solver sets are not givens.
+        let mut placed = grid.clone();
+        let first_empty = placed.unsolved().first().unwrap();
+        placed.place(first_empty, placed.candidates(first_empty).first().unwrap());
+        assert_eq!(placed.givens(), grid.givens());
+        assert!(!placed.givens().contains(first_empty));
         let mut broken = grid.clone();
         for d in broken.candidates(Cell::at(0, 0)).iter() {
             broken.eliminate(Cell::at(0, 0), d);

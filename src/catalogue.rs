@@ -85,7 +85,13 @@ catalogue! {
     XyzWing: "xyz-wing", "xyz", "XYZ-Wing", Hard, 180, true, Cells;
     UniquenessTest1: "uniqueness-test-1", "u1", "Uniqueness Test 1", Hard, 100, true, Rectangle;
     UniquenessTest2: "uniqueness-test-2", "u2", "Uniqueness Test 2", Hard, 100, true, Rectangle;
+    UniquenessTest3: "uniqueness-test-3", "u3", "Uniqueness Test 3", Hard, 100, true, RectangleSubset;
     UniquenessTest4: "uniqueness-test-4", "u4", "Uniqueness Test 4", Hard, 100, true, Rectangle;
+    UniquenessTest5: "uniqueness-test-5", "u5", "Uniqueness Test 5", Hard, 100, true, Rectangle;
+    UniquenessTest6: "uniqueness-test-6", "u6", "Uniqueness Test 6", Hard, 100, true, Rectangle;
+    HiddenRectangle: "hidden-rectangle", "hr", "Hidden Rectangle", Hard, 100, true, Rectangle;
+    AvoidableRectangle1: "avoidable-rectangle-1", "ar1", "Avoidable Rectangle Type 1", Hard, 100, true, Rectangle;
+    AvoidableRectangle2: "avoidable-rectangle-2", "ar2", "Avoidable Rectangle Type 2", Hard, 100, true, Rectangle;
     FinnedXWing: "finned-x-wing", "fbf2", "Finned X-Wing", Hard, 130, true, Fish;
     SashimiXWing: "sashimi-x-wing", "sbf2", "Sashimi X-Wing", Hard, 150, true, Fish;
     FinnedSwordfish: "finned-swordfish", "fbf3", "Finned Swordfish", Unfair, 200, true, Fish;
@@ -175,6 +181,10 @@ pub enum Notation {
     RemotePair,
     /// The two digits of a unique rectangle and its corners: `1/3 in r2c6,r2c8,r3c6,r3c8`.
     Rectangle,
+    /// A unique rectangle, then the naked subset its roof completes: the subset's digits
+    /// and its cells outside the rectangle:
+    /// `1/5 in r2c7,r2c8,r9c7,r9c8 with 3,4,6 in r9c1,r9c2`.
+    RectangleSubset,
     /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
     /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
     Colors,

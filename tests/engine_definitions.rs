@@ -1,10 +1,14 @@
 //! Completeness on real grids: soundness tests catch a wrong step, not a missed one. Here
-//! the fast finders of the singles, locked candidates, locked subsets, XY/XYZ-Wings and
-//! finned and sashimi fish are
+//! the fast finders of the singles, locked candidates, locked subsets, XY/XYZ-Wings,
+//! finned and sashimi fish, and the unique and avoidable rectangles are
 //! compared, on every grid met along real solves, with their definitions written as plainly
 //! as possible (every house, digit and cell combination tried in turn): what each finder's
 //! steps do must be exactly what the definition's instances do. The related sets (subsets
 //! and fish) have the same check against their definition in their unit tests.
+//!
+//! The rectangles' definitions are HoDoKu 2.2's, quirks included (see the finders'
+//! modules): which rectangles it considers, with which digits, and the few cases where it
+//! stops short of what the pattern allows.
 
 mod common;
 
@@ -394,6 +398,391 @@ fn finned_and_sashimi_fish_find_exactly_what_their_definition_says() {
         }
     }
     for ((technique, ..), count) in fish.iter().zip(instances) {
+        eprintln!("{technique}: {count} instances in {} grids", grids.len());
+        assert!(count > 0, "{technique} never occurs");
+    }
+}
+
+/// A unique rectangle as HoDoKu 2.2 considers it: four unsolved cells in two rows, two
+/// columns and two boxes; its digits x < y are those of its first corner (in cell order)
+/// holding exactly two candidates, neither of which a set digit rules out of any corner.
+/// `extra` are the corners holding more than x and y, `plain` the others, both in cell order.
+struct Rectangle {
+    corners: [Cell; 4],
+    x: Digit,
+    y: Digit,
+    extra: Vec<Cell>,
+    plain: Vec<Cell>,
+}
+
+impl Rectangle {
+    fn pair(&self) -> [Digit; 2] {
+        [self.x, self.y]
+    }
+
+    fn is_corner(&self, cell: Cell) -> bool {
+        self.corners.contains(&cell)
+    }
+
+    /// The corner sharing neither row nor column with `corner`.
+    fn opposite(&self, corner: Cell) -> Cell {
+        *self
+            .corners
+            .iter()
+            .find(|c| c.row() != corner.row() && c.col() != corner.col())
+            .unwrap()
+    }
+
+    /// Two corners with extra candidates across a diagonal, or three.
+    fn extra_across(&self) -> bool {
+        match self.extra[..] {
+            [a, b] => a.row() != b.row() && a.col() != b.col(),
+            [_, _, _] => true,
+            _ => false,
+        }
+    }
+}
+
+fn aligned(a: Cell, b: Cell) -> bool {
+    a.row() == b.row() || a.col() == b.col()
+}
+
+/// Whether a set digit in one of `cell`'s houses rules `digit` out of it.
+fn ruled_out(grid: &Candidates, cell: Cell, digit: Digit) -> bool {
+    Cell::all().any(|other| other.sees(cell) && grid.value(other) == Some(digit))
+}
+
+/// Every rectangle of four cells in two rows, two columns and two boxes.
+fn four_corners() -> Vec<[Cell; 4]> {
+    let mut out = Vec::new();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let corners = [
+                        Cell::at(r1, c1),
+                        Cell::at(r1, c2),
+                        Cell::at(r2, c1),
+                        Cell::at(r2, c2),
+                    ];
+                    let boxes: BTreeSet<usize> = corners.iter().map(|c| c.box_index()).collect();
+                    if boxes.len() == 2 {
+                        out.push(corners);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn unique_rectangles(grid: &Candidates) -> Vec<Rectangle> {
+    let mut out = Vec::new();
+    for corners in four_corners() {
+        if corners.iter().any(|&c| grid.value(c).is_some()) {
+            continue;
+        }
+        let pair = corners.iter().find_map(|&corner| {
+            let [x, y] = digits_of(grid, corner)[..] else {
+                return None;
+            };
+            let fits = corners
+                .iter()
+                .all(|&c| !ruled_out(grid, c, x) && !ruled_out(grid, c, y));
+            fits.then_some((x, y))
+        });
+        let Some((x, y)) = pair else {
+            continue;
+        };
+        let (extra, plain) = corners
+            .iter()
+            .partition(|&&c| digits_of(grid, c).iter().any(|&d| d != x && d != y));
+        out.push(Rectangle {
+            corners,
+            x,
+            y,
+            extra,
+            plain,
+        });
+    }
+    out
+}
+
+/// What removing `removals` does, as an [`Effect`] (nothing when it removes nothing).
+fn removing_all(grid: &Candidates, removals: &[(Cell, Digit)]) -> Option<Effect> {
+    let mut eliminations: Vec<(usize, u8)> = removals
+        .iter()
+        .filter(|&&(c, d)| grid.has(c, d))
+        .map(|&(c, d)| (c.index(), d.get()))
+        .collect();
+    eliminations.sort_unstable();
+    eliminations.dedup();
+    (!eliminations.is_empty()).then_some((None, eliminations))
+}
+
+/// The cells holding `digit` that see every cell of `cells`.
+fn seeing(grid: &Candidates, cells: &[Cell], digit: Digit) -> Vec<(Cell, Digit)> {
+    Cell::all()
+        .filter(|&c| grid.has(c, digit) && cells.iter().all(|p| p.sees(c)))
+        .map(|c| (c, digit))
+        .collect()
+}
+
+/// The digits of `cells` other than x and y.
+fn extra_digits(grid: &Candidates, rect: &Rectangle, cells: &[Cell]) -> BTreeSet<Digit> {
+    cells
+        .iter()
+        .flat_map(|&c| digits_of(grid, c))
+        .filter(|&d| d != rect.x && d != rect.y)
+        .collect()
+}
+
+/// Test 1: one corner with extra candidates loses x and y.
+fn uniqueness_1(grid: &Candidates, rects: &[Rectangle]) -> BTreeSet<Effect> {
+    rects
+        .iter()
+        .filter_map(|r| match r.extra[..] {
+            [corner] => removing_all(grid, &[(corner, r.x), (corner, r.y)]),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Tests 2 and 5: the corners with extra candidates (two in a line for test 2; two across
+/// a diagonal or three for test 5) have one same extra digit z, which leaves the cells
+/// seeing them all.
+fn uniqueness_2_or_5(grid: &Candidates, rects: &[Rectangle], five: bool) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for r in rects {
+        let shape = match r.extra[..] {
+            [a, b] => aligned(a, b) != five,
+            [_, _, _] => five,
+            _ => false,
+        };
+        let z: Vec<Digit> = extra_digits(grid, r, &r.extra).into_iter().collect();
+        if let ([z], true) = (&z[..], shape) {
+            out.extend(removing_all(grid, &seeing(grid, &r.extra, *z)));
+        }
+    }
+    out
+}
+
+/// Test 4: two corners with extra candidates in a line; when x (or else y) has no place
+/// among the cells seeing both, the other digit leaves them.
+fn uniqueness_4(grid: &Candidates, rects: &[Rectangle]) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for r in rects {
+        let [a, b] = r.extra[..] else { continue };
+        if !aligned(a, b) {
+            continue;
+        }
+        let absent = |d: Digit| seeing(grid, &[a, b], d).is_empty();
+        let removed = if absent(r.x) {
+            r.y
+        } else if absent(r.y) {
+            r.x
+        } else {
+            continue;
+        };
+        out.extend(removing_all(grid, &[(a, removed), (b, removed)]));
+    }
+    out
+}
+
+/// Test 6: two corners with extra candidates across a diagonal; the first of x, y with no
+/// place in the rectangle's rows and columns but its corners leaves them (HoDoKu never
+/// tries y once x qualifies).
+fn uniqueness_6(grid: &Candidates, rects: &[Rectangle]) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for r in rects {
+        let [a, b] = r.extra[..] else { continue };
+        if aligned(a, b) {
+            continue;
+        }
+        let in_lines = |d: Digit| {
+            Cell::all().any(|c| {
+                !r.is_corner(c)
+                    && grid.has(c, d)
+                    && r.corners
+                        .iter()
+                        .any(|k| k.row() == c.row() || k.col() == c.col())
+            })
+        };
+        if let Some(digit) = r.pair().into_iter().find(|&d| !in_lines(d)) {
+            out.extend(removing_all(grid, &[(a, digit), (b, digit)]));
+        }
+    }
+    out
+}
+
+/// Hidden rectangle: for each corner holding only x,y (the corners with extra candidates
+/// being two across a diagonal or three), and each digit d of the pair: when d has no
+/// place in the row and column of the opposite corner but the corners, the other digit
+/// leaves the opposite corner.
+fn hidden_rectangles(grid: &Candidates, rects: &[Rectangle]) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for r in rects.iter().filter(|r| r.extra_across()) {
+        for &corner in &r.plain {
+            let o = r.opposite(corner);
+            for (confined, removed) in [(r.x, r.y), (r.y, r.x)] {
+                let elsewhere = Cell::all().any(|c| {
+                    (c.row() == o.row() || c.col() == o.col())
+                        && !r.is_corner(c)
+                        && grid.has(c, confined)
+                });
+                if !elsewhere {
+                    out.extend(removing_all(grid, &[(o, removed)]));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Test 3: the two corners with extra candidates (the roof) and k cells of a house they
+/// share, none a corner and none holding x or y, hold k + 1 digits with the roof's extra
+/// digits: those leave the house's other cells. A subset of a line lying in one box also
+/// clears the box, but only counts when it clears something in the line; in the box,
+/// subsets lying in one row or column are not taken (HoDoKu's quirks).
+fn uniqueness_3(grid: &Candidates, rects: &[Rectangle]) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for r in rects {
+        let [a, b] = r.extra[..] else { continue };
+        let roof_digits = extra_digits(grid, r, &[a, b]);
+        for house in House::all() {
+            let cells = house.cells();
+            if !cells.contains(&a) || !cells.contains(&b) {
+                continue;
+            }
+            let pool: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    !r.is_corner(c)
+                        && !digits_of(grid, c).is_empty()
+                        && !grid.has(c, r.x)
+                        && !grid.has(c, r.y)
+                })
+                .collect();
+            for mask in 1u32..1 << pool.len() {
+                let subset: Vec<Cell> = (0..pool.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| pool[i])
+                    .collect();
+                let mut digits = roof_digits.clone();
+                digits.extend(subset.iter().flat_map(|&c| digits_of(grid, c)));
+                if digits.len() != subset.len() + 1 {
+                    continue;
+                }
+                let members: Vec<Cell> = subset.iter().copied().chain([a, b]).collect();
+                let all_same =
+                    |key: fn(Cell) -> usize| members.iter().all(|&m| key(m) == key(members[0]));
+                let in_line = all_same(Cell::row) || all_same(Cell::col);
+                if house.kind() == HouseKind::Box && in_line {
+                    continue;
+                }
+                let clear = |house: House| -> Vec<(Cell, Digit)> {
+                    house
+                        .cells()
+                        .iter()
+                        .filter(|c| !members.contains(c))
+                        .flat_map(|&c| digits.iter().map(move |&d| (c, d)))
+                        .collect()
+                };
+                let in_house = clear(house);
+                if removing_all(grid, &in_house).is_none() {
+                    continue;
+                }
+                let mut removals = in_house;
+                if house.kind() != HouseKind::Box && all_same(Cell::box_index) {
+                    removals.extend(clear(House::box_(a.box_index())));
+                }
+                out.extend(removing_all(grid, &removals));
+            }
+        }
+    }
+    out
+}
+
+/// Avoidable rectangles of type 1 (`two` false) or 2: four cells in two rows, two columns
+/// and two boxes, none a given; in one box, p (digit x) and q (digit y) set by the solver;
+/// in the other, p2 in p's line and q2 in q's. Type 1: p2 set by the solver to y and q2
+/// holding x and one more digit, which loses x (or the same with the roles swapped). Type
+/// 2: p2 holding only y and z, q2 only x and z: z leaves the cells seeing both. (An
+/// unsolved corner holding more than two candidates is HoDoKu's quirk: never taken.)
+fn avoidable_rectangles(grid: &Candidates, two: bool) -> BTreeSet<Effect> {
+    let by_solver = |c: Cell| grid.value(c).is_some() && !grid.givens().contains(c);
+    let pair_with = |c: Cell, d: Digit| digits_of(grid, c).len() == 2 && grid.has(c, d);
+    let mut out = BTreeSet::new();
+    for corners in four_corners() {
+        for p in corners {
+            for q in corners {
+                if p == q || p.box_index() != q.box_index() || !by_solver(p) || !by_solver(q) {
+                    continue;
+                }
+                let (x, y) = (grid.value(p).unwrap(), grid.value(q).unwrap());
+                let beyond = |k: Cell| {
+                    *corners
+                        .iter()
+                        .find(|c| c.box_index() != p.box_index() && aligned(**c, k))
+                        .unwrap()
+                };
+                let (p2, q2) = (beyond(p), beyond(q));
+                let removals = if !two && by_solver(p2) && grid.value(p2) == Some(y) {
+                    if pair_with(q2, x) {
+                        vec![(q2, x)]
+                    } else {
+                        continue;
+                    }
+                } else if two && pair_with(p2, y) && pair_with(q2, x) {
+                    let z = digits_of(grid, p2).into_iter().find(|&d| d != y).unwrap();
+                    if !grid.has(q2, z) {
+                        continue;
+                    }
+                    seeing(grid, &[p2, q2], z)
+                } else {
+                    continue;
+                };
+                out.extend(removing_all(grid, &removals));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn rectangles_find_exactly_what_their_definitions_say() {
+    type Definition = fn(&Candidates, &[Rectangle]) -> BTreeSet<Effect>;
+    let definitions: [(Technique, Definition); 9] = [
+        (Technique::UniquenessTest1, uniqueness_1),
+        (Technique::UniquenessTest2, |g, r| {
+            uniqueness_2_or_5(g, r, false)
+        }),
+        (Technique::UniquenessTest3, uniqueness_3),
+        (Technique::UniquenessTest4, uniqueness_4),
+        (Technique::UniquenessTest5, |g, r| {
+            uniqueness_2_or_5(g, r, true)
+        }),
+        (Technique::UniquenessTest6, uniqueness_6),
+        (Technique::HiddenRectangle, hidden_rectangles),
+        (Technique::AvoidableRectangle1, |g, _| {
+            avoidable_rectangles(g, false)
+        }),
+        (Technique::AvoidableRectangle2, |g, _| {
+            avoidable_rectangles(g, true)
+        }),
+    ];
+    let grids = grids();
+    let mut instances = [0usize; 9];
+    for grid in &grids {
+        let rects = unique_rectangles(grid);
+        for (n, (technique, definition)) in definitions.iter().enumerate() {
+            let expected = definition(grid, &rects);
+            assert_eq!(found(*technique, grid), expected, "{technique} in\n{grid}");
+            instances[n] += expected.len();
+        }
+    }
+    for ((technique, _), count) in definitions.iter().zip(instances) {
         eprintln!("{technique}: {count} instances in {} grids", grids.len());
         assert!(count > 0, "{technique} never occurs");
     }

@@ -16,6 +16,12 @@
 //! that chain crosses itself, though another might not. Which loops it finds therefore
 //! depends on the grid's orientation; they are checked against their definition in
 //! `tests/chain_definitions.rs` instead.
+//!
+//! And HoDoKu's unique-rectangle search takes a rectangle's digits from its first corner,
+//! in cell order, that holds two candidates. When two such corners hold different pairs
+//! (and neither is ruled out of the rectangle), a symmetry can change which comes first,
+//! and with it what the rectangle techniques find. On grids with such a rectangle those
+//! techniques are not compared; everything else is.
 
 mod common;
 
@@ -69,12 +75,18 @@ const SYMMETRIES: [Symmetry; 3] = [
     },
 ];
 
-/// `grid` mapped by `symmetry`: set cells first, then the candidates of the empty ones.
+/// `grid` mapped by `symmetry`: set cells first (givens staying givens), then the
+/// candidates of the empty ones.
 fn map_grid(grid: &Candidates, symmetry: &Symmetry) -> Candidates {
     let mut mapped = Candidates::empty();
     for cell in Cell::all() {
         if let Some(digit) = grid.value(cell) {
-            mapped.place((symmetry.cell)(cell), (symmetry.digit)(digit));
+            let (to, digit) = ((symmetry.cell)(cell), (symmetry.digit)(digit));
+            if grid.givens().contains(cell) {
+                mapped.place_given(to, digit);
+            } else {
+                mapped.place(to, digit);
+            }
         }
     }
     for cell in Cell::all().filter(|&c| grid.value(c).is_none()) {
@@ -101,6 +113,48 @@ fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
     (step.placement.map(map), eliminations)
 }
 
+/// The techniques that use HoDoKu's unique-rectangle search.
+const RECTANGLE_SEARCH: [Technique; 7] = [
+    Technique::UniquenessTest1,
+    Technique::UniquenessTest2,
+    Technique::UniquenessTest3,
+    Technique::UniquenessTest4,
+    Technique::UniquenessTest5,
+    Technique::UniquenessTest6,
+    Technique::HiddenRectangle,
+];
+
+/// Whether a rectangle of four unsolved cells (two rows, two columns, two boxes) has two
+/// corners holding two candidates each, different pairs, neither digit of either pair
+/// ruled out of a corner by a set digit: which one HoDoKu's search takes depends on cell
+/// order.
+fn rectangle_digits_follow_cell_order(grid: &Candidates) -> bool {
+    let ruled_out = |cell: Cell, digit: Digit| {
+        Cell::all().any(|other| other.sees(cell) && grid.value(other) == Some(digit))
+    };
+    let lines = |n: usize| (0..n).flat_map(move |a| (a + 1..n).map(move |b| (a, b)));
+    lines(9).any(|(r1, r2)| {
+        lines(9).any(|(c1, c2)| {
+            let corners = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)].map(|(r, c)| Cell::at(r, c));
+            let boxes: BTreeSet<usize> = corners.iter().map(|c| c.box_index()).collect();
+            if boxes.len() != 2 || corners.iter().any(|&c| grid.value(c).is_some()) {
+                return false;
+            }
+            let pairs: BTreeSet<Vec<Digit>> = corners
+                .iter()
+                .map(|&c| grid.candidates(c).iter().collect::<Vec<Digit>>())
+                .filter(|pair| pair.len() == 2)
+                .filter(|pair| {
+                    corners
+                        .iter()
+                        .all(|&c| pair.iter().all(|&d| !ruled_out(c, d)))
+                })
+                .collect();
+            pairs.len() > 1
+        })
+    })
+}
+
 /// Grids met along solves of a slice of the bundled Sudoku Exchange sample with the
 /// standard ladder and the fallback: every grid of each solve.
 fn grids() -> Vec<Candidates> {
@@ -112,7 +166,10 @@ fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress(
     let grids = grids();
     let mut found = vec![0usize; Technique::COUNT];
     let mut failures = Vec::new();
+    let mut order_dependent = 0;
     for grid in &grids {
+        let skip_rectangles = rectangle_digits_follow_cell_order(grid);
+        order_dependent += usize::from(skip_rectangles);
         for symmetry in &SYMMETRIES {
             let mapped = map_grid(grid, symmetry);
             for &t in Technique::ALL {
@@ -137,7 +194,7 @@ fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress(
                         "{step:?} changes nothing in\n{grid}"
                     );
                 }
-                if !symmetric {
+                if !symmetric || skip_rectangles && RECTANGLE_SEARCH.contains(&t) {
                     continue;
                 }
                 let expected: BTreeSet<Effect> =
@@ -159,7 +216,14 @@ fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress(
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    eprintln!("{} grids", grids.len());
+    eprintln!(
+        "{} grids, {order_dependent} with rectangle digits that follow cell order",
+        grids.len()
+    );
+    assert!(
+        order_dependent * 10 < grids.len(),
+        "the rectangle techniques are compared on too few grids"
+    );
     // The grids are varied enough that every technique finds something in them, so no
     // technique passes for finding nothing anywhere.
     for &t in Technique::ALL {

@@ -35,7 +35,13 @@ const TESTED: &[Technique] = &[
     Technique::BugPlusOne,
     Technique::UniquenessTest1,
     Technique::UniquenessTest2,
+    Technique::UniquenessTest3,
     Technique::UniquenessTest4,
+    Technique::UniquenessTest5,
+    Technique::UniquenessTest6,
+    Technique::HiddenRectangle,
+    Technique::AvoidableRectangle1,
+    Technique::AvoidableRectangle2,
 ];
 
 const SINGLES: &[Technique] = &[

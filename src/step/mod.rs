@@ -99,11 +99,14 @@ impl fmt::Debug for Eliminations {
 ///   the digit) of the strong link that ties the pattern together: the connecting cells
 ///   of a skyscraper or a kite, the conjugate pair of an empty rectangle or a W-Wing;
 /// - `chain`: the links of a chain in order, kept in a [`Chains`] arena (see [`chain`]);
-/// - `colors`: the color classes of coloring, in pairs of opposite colors (0/1, 2/3).
+/// - `colors`: the color classes of coloring, in pairs of opposite colors (0/1, 2/3);
+/// - `subset` and `links`: the digits of the naked subset a unique rectangle's roof
+///   completes (Uniqueness Test 3), and its cells outside the rectangle.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct Pattern {
     pub digits: DigitSet,
     pub cells: CellSet,
+    pub subset: DigitSet,
     pub base: HouseSet,
     pub cover: HouseSet,
     pub fins: CellSet,

@@ -104,6 +104,10 @@ fn write_pattern(
             write_joined(f, p.digits.iter(), "/")?;
             write!(f, " in {}", p.cells)
         }
+        Notation::RectangleSubset => {
+            write_joined(f, p.digits.iter(), "/")?;
+            write!(f, " in {} with {} in {}", p.cells, p.subset, p.links)
+        }
         Notation::Colors => {
             write!(f, "{}", p.digits)?;
             for (i, class) in p.colors.iter().enumerate() {

@@ -55,9 +55,14 @@ pub fn csv_rows(path: impl AsRef<std::path::Path>) -> Vec<HashMap<String, String
         .collect()
 }
 
+/// Puzzles of the bundled Sudoku Exchange sample (0-based among its puzzle lines) whose
+/// solves meet the rarest patterns, which a sparse slice of the sample can miss: Uniqueness
+/// Test 5 (840 and 3929) and the Avoidable Rectangles, type 1 (113) and type 2 (113, 3929).
+const RARE: [usize; 3] = [113, 840, 3929];
+
 /// Every grid met along the solves of every `stride`-th puzzle of the bundled Sudoku
-/// Exchange sample, with the standard ladder and the brute-force fallback: real mid-solve
-/// positions of every kind, each before one step of its solve.
+/// Exchange sample and of its [`RARE`] puzzles, with the standard ladder and the brute-force
+/// fallback: real mid-solve positions of every kind, each before one step of its solve.
 pub fn grids_along_solves(stride: usize) -> Vec<sudolab::candidates::Candidates> {
     use sudolab::candidates::Candidates;
     use sudolab::catalogue::Technique;
@@ -73,7 +78,11 @@ pub fn grids_along_solves(stride: usize) -> Vec<sudolab::candidates::Candidates>
         Policy::Single,
     );
     let mut grids = Vec::new();
-    for line in lines.iter().step_by(stride) {
+    let chosen = lines
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| index % stride == 0 || RARE.contains(index));
+    for (_, line) in chosen {
         let puzzle = Puzzle::parse_line(line).unwrap();
         let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
             panic!("{puzzle}: no unique solution");

@@ -1,4 +1,4 @@
-//! Unique rectangles: Uniqueness Tests 1, 2 and 4.
+//! Unique rectangles: the search for them, and Uniqueness Tests 1, 2, 4, 5 and 6.
 //!
 //! **These assume the puzzle has exactly one solution** (sudolab checks that with the
 //! oracle before any logic runs): they remove candidates whose presence would leave a
@@ -14,17 +14,39 @@
 //!     and one same extra digit z: one of them is z, so z leaves the cells seeing both.
 //!   - Test 4: two corners hold only x,y; in the houses shared by the other two, x has no
 //!     other place: one of them is x, so neither can be y.
+//!   - Test 5: as test 2, with the two corners holding z across a diagonal, or with three
+//!     corners holding z: z leaves the cells seeing all of them.
+//!   - Test 6: two corners across a diagonal hold only x,y; in the rectangle's two rows and
+//!     two columns x has no place but the corners. Were x in one of the other two corners
+//!     it would be in both, and the rectangle would be deadly: they lose x.
+//!
+//! Test 3 (a naked subset, [`super::roof_subsets`]) and the hidden rectangle
+//! ([`super::hidden_rectangle`]) have modules of their own; they use the same search.
 //!
 //! Definitions as in HoDoKu 2.2 with its defaults: a rectangle is searched from a corner
-//! holding only x,y, each rectangle once (with the digits of its first such corner); the
-//! other corners may miss x or y as candidates as long as no set digit in their houses
-//! rules it out ("missing candidates" allowed); test 4 wants x absent from every cell
-//! that sees both roof corners.
+//! holding only x,y, each rectangle once, with the digits of its first such corner in cell
+//! order (so where two corners hold different pairs, a transposed grid can take the same
+//! rectangle with the other pair); the other corners may miss x or y as candidates as long
+//! as no set digit in their houses rules it out ("missing candidates" allowed); test 4
+//! wants x absent from every cell that sees both roof corners.
+//!
+//! HoDoKu's test 6 tries the lower digit first and, when that one qualifies, never the
+//! higher, even if the lower is not in the two corners to clear (so nothing is found).
+//! Kept, though it cannot show on a grid that agrees with the puzzle's one solution: both
+//! digits confined to the corners would make the rectangle deadly.
+//!
+//! HoDoKu tests the far corner in the start's line for the lower digit only. Its box and
+//! its other line are the next corner's, tested for both digits, and a set digit in the
+//! line it shares with the start would rule that digit out of the start, a candidate
+//! there: testing both digits finds the same rectangles.
+//! HoDoKu also remembers at most 400 rectangles per grid and searches those past that
+//! again from later corners; real grids stay far below it (at most 38 along the solves of
+//! the shared corpora, measured), so one search each is enough.
 
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
-use crate::geometry::{Cell, Digit, House, HouseKind};
+use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
@@ -44,15 +66,10 @@ pub fn uniqueness_test_1(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlF
 pub fn uniqueness_test_2(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     rectangles(grid, |rect| {
         let [a, b] = rect.extra_cells::<2>()?;
-        if a.row() != b.row() && a.col() != b.col() {
+        if !aligned(a, b) {
             return None;
         }
-        let extras = (grid.candidates(a) | grid.candidates(b)) - rect.digits;
-        let z = extras.single_member()?;
-        let targets = grid.cells_with(z) & a.peers() & b.peers();
-        let mut eliminations = Eliminations::NONE;
-        eliminations.insert_cells(targets, z);
-        rect.step(Technique::UniquenessTest2, eliminations)
+        rect.step(Technique::UniquenessTest2, rect.single_extra_digit()?)
     })
     .run(sink)
 }
@@ -60,7 +77,7 @@ pub fn uniqueness_test_2(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlF
 pub fn uniqueness_test_4(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     rectangles(grid, |rect| {
         let [a, b] = rect.extra_cells::<2>()?;
-        if a.row() != b.row() && a.col() != b.col() {
+        if !aligned(a, b) {
             return None;
         }
         let shared = a.peers() & b.peers();
@@ -83,51 +100,173 @@ pub fn uniqueness_test_4(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlF
     .run(sink)
 }
 
-/// A unique rectangle candidate: four corners and the pair of digits.
-struct Rectangle<'g> {
-    grid: &'g Candidates,
-    corners: CellSet,
-    digits: DigitSet,
+pub fn uniqueness_test_5(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        if !rect.extra_across() {
+            return None;
+        }
+        rect.step(Technique::UniquenessTest5, rect.single_extra_digit()?)
+    })
+    .run(sink)
 }
 
-impl Rectangle<'_> {
-    fn pair(&self) -> [Digit; 2] {
+pub fn uniqueness_test_6(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    rectangles(grid, |rect| {
+        let [a, b] = rect.extra_cells::<2>()?;
+        if aligned(a, b) {
+            return None;
+        }
+        let lines = [a.row(), b.row()]
+            .map(House::row)
+            .into_iter()
+            .chain([a.col(), b.col()].map(House::column))
+            .fold(CellSet::EMPTY, |cells, line| cells | line.cell_set())
+            - rect.corners;
+        // HoDoKu's order: the lower digit, and the higher only when the lower fails.
+        let digit = rect
+            .pair()
+            .into_iter()
+            .find(|&d| !lines.intersects(grid.cells_with(d)))?;
+        let mut eliminations = Eliminations::NONE;
+        eliminations.insert_cells(rect.extra & grid.cells_with(digit), digit);
+        rect.step(Technique::UniquenessTest6, eliminations)
+    })
+    .run(sink)
+}
+
+/// A unique rectangle candidate: four corners and the pair of digits.
+pub(super) struct Rectangle<'g> {
+    pub(super) grid: &'g Candidates,
+    pub(super) corners: CellSet,
+    pub(super) digits: DigitSet,
+    /// The corners with candidates besides the pair.
+    pub(super) extra: CellSet,
+}
+
+impl<'g> Rectangle<'g> {
+    fn new(grid: &'g Candidates, corners: CellSet, digits: DigitSet) -> Self {
+        let extra = corners
+            .iter()
+            .filter(|&c| !grid.candidates(c).is_subset_of(digits))
+            .collect();
+        Rectangle {
+            grid,
+            corners,
+            digits,
+            extra,
+        }
+    }
+
+    /// The pair, lower digit first.
+    pub(super) fn pair(&self) -> [Digit; 2] {
         let mut digits = self.digits.iter();
         let x = digits.next().expect("a pair");
         [x, digits.next().expect("a pair")]
     }
 
-    /// The corners with candidates besides the pair, when there are exactly `N`.
-    fn extra_cells<const N: usize>(&self) -> Option<[Cell; N]> {
-        let extra: CellSet = self
-            .corners
-            .iter()
-            .filter(|&c| !self.grid.candidates(c).is_subset_of(self.digits))
-            .collect();
-        if extra.len() as usize != N {
+    /// The corners with candidates besides the pair, in cell order, when there are
+    /// exactly `N`.
+    pub(super) fn extra_cells<const N: usize>(&self) -> Option<[Cell; N]> {
+        if self.extra.len() as usize != N {
             return None;
         }
-        let mut cells = extra.iter();
+        let mut cells = self.extra.iter();
         Some(std::array::from_fn(|_| cells.next().expect("N cells")))
     }
 
-    fn step(&self, technique: Technique, eliminations: Eliminations) -> Option<Step> {
+    /// Whether the corners with extra candidates are three, or two across a diagonal: a
+    /// corner holding only the pair then has its opposite corner among them.
+    pub(super) fn extra_across(&self) -> bool {
+        self.extra.len() == 3 || matches!(self.extra_cells::<2>(), Some([a, b]) if !aligned(a, b))
+    }
+
+    /// The corner across the diagonal from `corner`.
+    pub(super) fn opposite(&self, corner: Cell) -> Cell {
+        self.corners
+            .iter()
+            .find(|&c| c.row() != corner.row() && c.col() != corner.col())
+            .expect("a rectangle has a corner across from each")
+    }
+
+    /// A step of `technique` for this rectangle, when `eliminations` remove something.
+    pub(super) fn step(&self, technique: Technique, eliminations: Eliminations) -> Option<Step> {
+        self.step_with(technique, Pattern::default(), eliminations)
+    }
+
+    /// [`Rectangle::step`] with more of the pattern than the pair and the corners.
+    pub(super) fn step_with(
+        &self,
+        technique: Technique,
+        pattern: Pattern,
+        eliminations: Eliminations,
+    ) -> Option<Step> {
         if eliminations.is_empty() {
             return None;
         }
         let pattern = Pattern {
             digits: self.digits,
             cells: self.corners,
-            ..Pattern::default()
+            ..pattern
         };
         Some(Step::eliminating(technique, pattern, eliminations))
     }
+
+    /// Tests 2 and 5: when the corners with extra candidates all have the same single
+    /// one, z, one of them is z: z leaves the cells that see them all.
+    fn single_extra_digit(&self) -> Option<Eliminations> {
+        let grid = self.grid;
+        let extras = self
+            .extra
+            .iter()
+            .fold(DigitSet::EMPTY, |digits, c| digits | grid.candidates(c))
+            - self.digits;
+        let z = extras.single_member()?;
+        let targets = self
+            .extra
+            .iter()
+            .fold(grid.cells_with(z), |cells, c| cells & c.peers());
+        let mut eliminations = Eliminations::NONE;
+        eliminations.insert_cells(targets, z);
+        Some(eliminations)
+    }
 }
 
-/// The rectangles of `grid`, each once, and what `check` makes of them.
-fn rectangles<'g, F>(grid: &'g Candidates, check: F) -> Rectangles<'g, F>
+/// Whether two cells share a row or a column.
+fn aligned(a: Cell, b: Cell) -> bool {
+    a.row() == b.row() || a.col() == b.col()
+}
+
+/// The second corners of the rectangles with `start` as a corner, in HoDoKu's order: the
+/// cells of `start`'s box in its row or column, in box order.
+pub(super) fn mates(start: Cell) -> impl Iterator<Item = Cell> {
+    House::box_(start.box_index())
+        .cells()
+        .iter()
+        .copied()
+        .filter(move |&mate| mate != start && aligned(start, mate))
+}
+
+/// The other two corners of the rectangles with corners `start` and `mate` (a cell of
+/// [`mates`]), in HoDoKu's order: in the lines through `start` and `mate` that leave their
+/// box, the cells outside it paired by position, in line order; `start`'s first.
+pub(super) fn far_corners(start: Cell, mate: Cell) -> impl Iterator<Item = [Cell; 2]> {
+    let along_column = mate.row() == start.row();
+    (0..9)
+        .map(move |offset| {
+            if along_column {
+                [Cell::at(offset, start.col()), Cell::at(offset, mate.col())]
+            } else {
+                [Cell::at(start.row(), offset), Cell::at(mate.row(), offset)]
+            }
+        })
+        .filter(move |[far_start, _]| far_start.box_index() != start.box_index())
+}
+
+/// The rectangles of `grid`, each once, and the steps `check` makes of them.
+pub(super) fn rectangles<'g, F, S>(grid: &'g Candidates, check: F) -> Rectangles<'g, F>
 where
-    F: FnMut(&Rectangle<'g>) -> Option<Step>,
+    F: FnMut(&Rectangle<'g>) -> S,
+    S: IntoIterator<Item = Step>,
 {
     // The cells a set digit rules out, per digit: its houses' other cells.
     let mut ruled_out = [CellSet::EMPTY; 9];
@@ -143,15 +282,16 @@ where
     }
 }
 
-struct Rectangles<'g, F> {
+pub(super) struct Rectangles<'g, F> {
     grid: &'g Candidates,
     ruled_out: [CellSet; 9],
     check: F,
 }
 
-impl<'g, F> Rectangles<'g, F>
+impl<'g, F, S> Rectangles<'g, F>
 where
-    F: FnMut(&Rectangle<'g>) -> Option<Step>,
+    F: FnMut(&Rectangle<'g>) -> S,
+    S: IntoIterator<Item = Step>,
 {
     /// Whether the four `corners` form a rectangle for the pair `digits`: unsolved, and
     /// neither digit ruled out in any of them by a set digit.
@@ -162,10 +302,10 @@ where
                 .all(|d| !corners.intersects(self.ruled_out[d.index()]))
     }
 
-    /// From every bivalue corner in cell order: its box-mates in its row or column, then
-    /// the matching pair of cells in another box. A rectangle is taken from its first
-    /// bivalue corner for which it fits, as HoDoKu does.
-    fn run(mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    /// From every bivalue corner in cell order, the rectangles of [`mates`] and
+    /// [`far_corners`]. A rectangle is taken from its first bivalue corner for which it
+    /// fits, as HoDoKu does.
+    pub(super) fn run(mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let grid = self.grid;
         for start in grid.cells_with_exactly(2).iter() {
             let digits = grid.candidates(start);
@@ -176,41 +316,13 @@ where
             if !allowed.contains(start) {
                 continue;
             }
-            let box_house = House::box_(start.box_index());
-            for mate in box_house.cells().iter().copied() {
-                let kind = if mate.row() == start.row() {
-                    HouseKind::Row
-                } else if mate.col() == start.col() {
-                    HouseKind::Column
-                } else {
-                    continue;
-                };
-                if mate == start || !allowed.contains(mate) {
-                    continue;
-                }
-                for offset in 0..9 {
-                    let (far_start, far_mate) = match kind {
-                        HouseKind::Row => {
-                            (Cell::at(offset, start.col()), Cell::at(offset, mate.col()))
-                        }
-                        _ => (Cell::at(start.row(), offset), Cell::at(mate.row(), offset)),
-                    };
-                    if !allowed.contains(far_start)
-                        || !allowed.contains(far_mate)
-                        || far_start.box_index() == start.box_index()
-                    {
+            for mate in mates(start).filter(|&mate| allowed.contains(mate)) {
+                for far in far_corners(start, mate) {
+                    let corners: CellSet = [start, mate, far[0], far[1]].into_iter().collect();
+                    if !corners.is_subset_of(allowed) || self.seen_before(start, corners) {
                         continue;
                     }
-                    let corners: CellSet = [start, mate, far_start, far_mate].into_iter().collect();
-                    if self.seen_before(start, corners) {
-                        continue;
-                    }
-                    let rect = Rectangle {
-                        grid,
-                        corners,
-                        digits,
-                    };
-                    if let Some(step) = (self.check)(&rect) {
+                    for step in (self.check)(&Rectangle::new(grid, corners, digits)) {
                         sink.push(step)?;
                     }
                 }
@@ -342,5 +454,178 @@ mod tests {
         restrict(&mut grid, rc(2, 1), &[2, 5]);
         remove(&mut grid, d(2), &col_except(7, &[1, 2]));
         assert!(texts(Technique::UniquenessTest4, &grid).is_empty());
+    }
+
+    #[test]
+    fn uniqueness_test_5_across_a_diagonal_and_with_three_corners() {
+        // Boxes 1 and 7: r1c1 and r7c2, across the diagonal, hold 2,5,8; one of them is 8,
+        // so 8 leaves the cells that see both.
+        let mut grid = Candidates::empty();
+        restrict(&mut grid, rc(1, 1), &[2, 5, 8]);
+        restrict(&mut grid, rc(1, 2), &[2, 5]);
+        restrict(&mut grid, rc(7, 1), &[2, 5]);
+        restrict(&mut grid, rc(7, 2), &[2, 5, 8]);
+        assert_eq!(
+            texts(Technique::UniquenessTest5, &grid),
+            ["Uniqueness Test 5: 2/5 in r1c1,r1c2,r7c1,r7c2 => r2c2,r3c2,r8c1,r9c1<>8"]
+        );
+        assert!(texts(Technique::UniquenessTest2, &grid).is_empty());
+        // Boxes 1 and 3: three corners hold 2,5 and an extra digit; with 8 in all three,
+        // only r3c8 and r3c9 see them all.
+        let three_corners = |last_extra: u8| {
+            let mut grid = Candidates::empty();
+            restrict(&mut grid, rc(2, 1), &[2, 5]);
+            restrict(&mut grid, rc(2, 7), &[2, 5, 8]);
+            restrict(&mut grid, rc(3, 1), &[2, 5, 8]);
+            restrict(&mut grid, rc(3, 7), &[2, 5, last_extra]);
+            grid
+        };
+        let mut grid = three_corners(8);
+        assert_eq!(
+            texts(Technique::UniquenessTest5, &grid),
+            ["Uniqueness Test 5: 2/5 in r2c1,r2c7,r3c1,r3c7 => r3c8,r3c9<>8"]
+        );
+        // Nothing left to remove, or another extra digit in one corner: no test 5.
+        remove(&mut grid, d(8), &[rc(3, 8), rc(3, 9)]);
+        assert!(texts(Technique::UniquenessTest5, &grid).is_empty());
+        assert!(texts(Technique::UniquenessTest5, &three_corners(9)).is_empty());
+    }
+
+    #[test]
+    fn uniqueness_test_5_takes_rectangles_by_their_first_bivalue_corner() {
+        // r1c1,r1c4,r2c1,r2c4 starts at its bivalue corner r2c4; r1c8,r1c9,r4c8,r4c9 at
+        // r1c8, earlier, though its first corner comes later: HoDoKu takes it first.
+        let mut grid = Candidates::empty();
+        restrict(&mut grid, rc(2, 4), &[2, 5]);
+        for cell in [rc(1, 1), rc(1, 4), rc(2, 1)] {
+            restrict(&mut grid, cell, &[2, 5, 8]);
+        }
+        restrict(&mut grid, rc(1, 8), &[3, 6]);
+        for cell in [rc(1, 9), rc(4, 8), rc(4, 9)] {
+            restrict(&mut grid, cell, &[3, 6, 7]);
+        }
+        assert_eq!(
+            texts(Technique::UniquenessTest5, &grid),
+            [
+                "Uniqueness Test 5: 3/6 in r1c8,r1c9,r4c8,r4c9 => r5c9,r6c9<>7",
+                "Uniqueness Test 5: 2/5 in r1c1,r1c4,r2c1,r2c4 => r1c2,r1c3<>8",
+            ]
+        );
+    }
+
+    /// Corners `plain` hold only `pair`, corners `extra` (across the diagonal) the pair and
+    /// more digits; `confined` has no place in the rectangle's rows and columns but the
+    /// corners.
+    fn test_6_grid(
+        pair: [u8; 2],
+        plain: [Cell; 2],
+        extra: [(Cell, &[u8]); 2],
+        confined: &[u8],
+    ) -> Candidates {
+        let mut grid = Candidates::empty();
+        for cell in plain {
+            restrict(&mut grid, cell, &pair);
+        }
+        for (cell, digits) in extra {
+            restrict(&mut grid, cell, &[&pair[..], digits].concat());
+        }
+        let corners = [plain[0], plain[1], extra[0].0, extra[1].0];
+        for &digit in confined {
+            for corner in corners {
+                let lines = [House::row(corner.row()), House::column(corner.col())];
+                for cell in lines.iter().flat_map(|line| line.cells()) {
+                    if !corners.contains(cell) {
+                        grid.eliminate(*cell, d(digit));
+                    }
+                }
+            }
+        }
+        grid
+    }
+
+    #[test]
+    fn uniqueness_test_6_in_a_stack_and_in_a_band() {
+        // Boxes 1 and 7: 2 is confined to the corners in rows 1, 7 and columns 1, 2.
+        let grid = test_6_grid(
+            [2, 5],
+            [rc(1, 2), rc(7, 1)],
+            [(rc(1, 1), &[8]), (rc(7, 2), &[9])],
+            &[2],
+        );
+        assert_eq!(
+            texts(Technique::UniquenessTest6, &grid),
+            ["Uniqueness Test 6: 2/5 in r1c1,r1c2,r7c1,r7c2 => r1c1,r7c2<>2"]
+        );
+        // Boxes 1 and 3, the higher digit confined.
+        let band = |confined: &[u8]| {
+            test_6_grid(
+                [4, 9],
+                [rc(2, 7), rc(3, 1)],
+                [(rc(2, 1), &[1]), (rc(3, 7), &[3])],
+                confined,
+            )
+        };
+        assert_eq!(
+            texts(Technique::UniquenessTest6, &band(&[9])),
+            ["Uniqueness Test 6: 4/9 in r2c1,r2c7,r3c1,r3c7 => r2c1,r3c7<>9"]
+        );
+        // A 9 left in row 3 outside the rectangle, at r3c5, breaks it.
+        let mut broken = band(&[]);
+        remove(&mut broken, d(9), &row_except(2, &[1, 7]));
+        remove(&mut broken, d(9), &row_except(3, &[1, 5, 7]));
+        remove(&mut broken, d(9), &col_except(1, &[2, 3]));
+        remove(&mut broken, d(9), &col_except(7, &[2, 3]));
+        assert!(texts(Technique::UniquenessTest6, &broken).is_empty());
+    }
+
+    #[test]
+    fn uniqueness_test_6_tries_the_lower_digit_first_as_hodoku_does() {
+        // Both 2 and 5 are confined to the corners. With a 2 in the corners across the
+        // diagonal, they lose it; without, HoDoKu settles on 2 all the same and finds
+        // nothing, never trying 5.
+        let grid = test_6_grid(
+            [2, 5],
+            [rc(1, 2), rc(7, 1)],
+            [(rc(1, 1), &[8, 9]), (rc(7, 2), &[8, 9])],
+            &[2, 5],
+        );
+        assert_eq!(
+            texts(Technique::UniquenessTest6, &grid),
+            ["Uniqueness Test 6: 2/5 in r1c1,r1c2,r7c1,r7c2 => r1c1,r7c2<>2"]
+        );
+        let mut without_two = grid;
+        remove(&mut without_two, d(2), &[rc(1, 1), rc(7, 2)]);
+        assert!(texts(Technique::UniquenessTest6, &without_two).is_empty());
+    }
+
+    #[test]
+    fn uniqueness_test_6_takes_rectangles_by_their_first_bivalue_corner() {
+        // r1c1,r1c4,r2c1,r2c4 starts at r1c4; r1c3,r1c8,r2c3,r2c8 at r1c3, one cell
+        // earlier, though its first corner comes later: HoDoKu takes it first.
+        let mut grid = test_6_grid(
+            [2, 5],
+            [rc(1, 4), rc(2, 1)],
+            [(rc(1, 1), &[8]), (rc(2, 4), &[9])],
+            &[2],
+        );
+        restrict(&mut grid, rc(1, 3), &[3, 6]);
+        restrict(&mut grid, rc(2, 8), &[3, 6]);
+        restrict(&mut grid, rc(2, 3), &[3, 6, 7]);
+        restrict(&mut grid, rc(1, 8), &[3, 6, 9]);
+        let corners = [rc(1, 3), rc(1, 8), rc(2, 3), rc(2, 8)];
+        let lines: Vec<Cell> = [row_except(1, &[]), row_except(2, &[]), col_except(3, &[])]
+            .concat()
+            .into_iter()
+            .chain(col_except(8, &[]))
+            .filter(|c| !corners.contains(c))
+            .collect();
+        remove(&mut grid, d(3), &lines);
+        assert_eq!(
+            texts(Technique::UniquenessTest6, &grid),
+            [
+                "Uniqueness Test 6: 3/6 in r1c3,r1c8,r2c3,r2c8 => r1c8,r2c3<>3",
+                "Uniqueness Test 6: 2/5 in r1c1,r1c4,r2c1,r2c4 => r1c1,r2c4<>2",
+            ]
+        );
     }
 }
