@@ -11,6 +11,10 @@
 //!   box where `d` has exactly one other place, that place is on; then every group node
 //!   of `d` whose box or line holds `d`, outside the group, only in `c` is on.
 //!
+//! An "off" literal with nothing to imply is a dead end: a walk meets it but goes no
+//! further. Each row is also kept without its dead ends (its *live* row), for walks that
+//! only need to know about the dead ends they are looking for.
+//!
 //! For a group node of `d` (with groups):
 //! - on: `d` is off in every cell that sees the whole group (ascending), then every other
 //!   group of `d` that shares its line or box without overlapping it is off;
@@ -23,57 +27,112 @@ use crate::bitset::CellSet;
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 
-/// Every literal's direct implications, stored row after row.
+/// Every literal's direct implications, stored row after row, whole and live.
 #[derive(Default)]
 pub struct Implications {
+    whole: Rows,
+    live: Rows,
+    /// How many literals the grid has: its candidates and group nodes, on and off.
+    present: usize,
+}
+
+/// Rows of literals, one per literal number.
+#[derive(Default)]
+struct Rows {
     /// `starts[lit]..starts[lit + 1]` is `lit`'s row in `targets`.
     starts: Vec<u32>,
     targets: Vec<Lit>,
+}
+
+impl Rows {
+    fn clear(&mut self) {
+        self.starts.clear();
+        self.targets.clear();
+    }
+
+    #[inline]
+    fn of(&self, lit: Lit) -> &[Lit] {
+        let (from, to) = (self.starts[lit.index()], self.starts[lit.index() + 1]);
+        &self.targets[from as usize..to as usize]
+    }
 }
 
 impl Implications {
     /// The implications of `grid`'s literals, with `groups` as group nodes (none for
     /// plain chains), replacing what was there.
     pub fn build(&mut self, grid: &Candidates, groups: &GroupNodes) {
-        self.starts.clear();
-        self.targets.clear();
+        self.whole.clear();
+        let mut candidates = 0;
         for cell in Cell::all() {
             for digit in Digit::all() {
                 let present = grid.has(cell, digit);
-                self.starts.push(self.targets.len() as u32);
+                candidates += usize::from(present);
+                self.whole.starts.push(self.whole.targets.len() as u32);
                 if present {
                     self.candidate_off(grid, groups, cell, digit);
                 }
-                self.starts.push(self.targets.len() as u32);
+                self.whole.starts.push(self.whole.targets.len() as u32);
                 if present {
                     self.candidate_on(grid, groups, cell, digit);
                 }
             }
         }
         for (g, _) in groups.iter() {
-            self.starts.push(self.targets.len() as u32);
+            self.whole.starts.push(self.whole.targets.len() as u32);
             self.group_off(grid, groups, g);
-            self.starts.push(self.targets.len() as u32);
+            self.whole.starts.push(self.whole.targets.len() as u32);
             self.group_on(grid, groups, g);
         }
-        self.starts.push(self.targets.len() as u32);
+        self.whole.starts.push(self.whole.targets.len() as u32);
+        self.present = 2 * (candidates + groups.len());
+        let (whole, live) = (&self.whole, &mut self.live);
+        live.clear();
+        let dead_end = |l: Lit| !l.is_on() && whole.of(l).is_empty();
+        for lit in 0..whole.starts.len() - 1 {
+            live.starts.push(live.targets.len() as u32);
+            let row = whole.of(Lit::from_index(lit));
+            live.targets
+                .extend(row.iter().copied().filter(|&l| !dead_end(l)));
+        }
+        live.starts.push(live.targets.len() as u32);
     }
 
     /// What follows at once from `lit`.
     #[inline]
     pub fn of(&self, lit: Lit) -> &[Lit] {
-        let (from, to) = (self.starts[lit.index()], self.starts[lit.index() + 1]);
-        &self.targets[from as usize..to as usize]
+        self.whole.of(lit)
+    }
+
+    /// What follows at once from `lit`, dead ends left out.
+    #[inline]
+    pub fn live_of(&self, lit: Lit) -> &[Lit] {
+        self.live.of(lit)
+    }
+
+    /// Whether `lit` is an "off" literal that implies nothing.
+    #[inline]
+    pub fn is_dead_end(&self, lit: Lit) -> bool {
+        !lit.is_on() && self.whole.of(lit).is_empty()
+    }
+
+    /// How many literals the grid has (its candidates and group nodes, on and off).
+    pub fn present(&self) -> usize {
+        self.present
+    }
+
+    fn push(&mut self, lit: Lit) {
+        self.whole.targets.push(lit);
     }
 
     fn push_cells(&mut self, cells: CellSet, digit: Digit, on: bool) {
-        self.targets
+        self.whole
+            .targets
             .extend(cells.iter().map(|c| Lit::candidate(c, digit, on)));
     }
 
     fn candidate_on(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
         for other in grid.candidates(cell).iter().filter(|&o| o != digit) {
-            self.targets.push(Lit::candidate(cell, other, false));
+            self.push(Lit::candidate(cell, other, false));
         }
         let mut listed = CellSet::single(cell);
         for house in cell.houses() {
@@ -83,7 +142,7 @@ impl Implications {
         }
         for &g in groups.of_digit(digit) {
             if groups.get(g).buddies.contains(cell) {
-                self.targets.push(Lit::group(g, false));
+                self.push(Lit::group(g, false));
             }
         }
     }
@@ -94,7 +153,7 @@ impl Implications {
             let other = (digits - crate::bitset::DigitSet::single(digit))
                 .first()
                 .expect("a bivalue cell");
-            self.targets.push(Lit::candidate(cell, other, true));
+            self.push(Lit::candidate(cell, other, true));
         }
         let mut listed = CellSet::single(cell);
         for house in cell.houses() {
@@ -108,7 +167,7 @@ impl Implications {
         for &g in groups.of_digit(digit) {
             let group = groups.get(g);
             if group.box_single == Some(cell) || group.line_single == Some(cell) {
-                self.targets.push(Lit::group(g, true));
+                self.push(Lit::group(g, true));
             }
         }
     }
@@ -126,7 +185,7 @@ impl Implications {
                 && !second.cells.intersects(group.cells)
                 && (second.line == group.line || second.box_ == group.box_)
             {
-                self.targets.push(Lit::group(other, false));
+                self.push(Lit::group(other, false));
             }
         }
     }
@@ -135,7 +194,7 @@ impl Implications {
         let group = *groups.get(g);
         let with_digit = grid.cells_with(group.digit);
         for single in [group.box_single, group.line_single].into_iter().flatten() {
-            self.targets.push(Lit::candidate(single, group.digit, true));
+            self.push(Lit::candidate(single, group.digit, true));
         }
         // The other group in the line (then in the box), when it is the only one there
         // and the two hold every place of the digit in that house.
@@ -150,7 +209,7 @@ impl Implications {
             if let (Some((other, second)), None) = (partners.next(), partners.next())
                 && (with_digit & house.cell_set()).is_subset_of(group.cells | second.cells)
             {
-                self.targets.push(Lit::group(other, true));
+                self.push(Lit::group(other, true));
             }
         }
     }

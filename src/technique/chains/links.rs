@@ -28,10 +28,12 @@ pub enum ChainKind {
     Xy,
 }
 
-/// A link to candidate `node` (`cell * 9 + digit index`).
+/// A link to candidate `node` (`cell * 9 + digit index`), whose cell is kept beside it
+/// for the search's hot loop.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Link {
     pub node: u16,
+    cell: u8,
     pub strong: bool,
 }
 
@@ -39,13 +41,14 @@ impl Link {
     fn to(cell: Cell, digit: Digit, strong: bool) -> Link {
         Link {
             node: (cell.index() * 9 + digit.index()) as u16,
+            cell: cell.index() as u8,
             strong,
         }
     }
 
     #[inline]
     pub fn cell(self) -> Cell {
-        Cell::from_index(usize::from(self.node) / 9)
+        Cell::from_index(usize::from(self.cell))
     }
 
     #[inline]

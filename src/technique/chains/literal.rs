@@ -20,6 +20,18 @@ pub const CANDIDATE_NODES: usize = 81 * 9;
 pub struct Lit(u16);
 
 impl Lit {
+    /// The literal with number `index` (see the module doc).
+    #[inline]
+    pub fn from_index(index: usize) -> Lit {
+        Lit(index as u16)
+    }
+
+    /// Candidate node `node` (`cell * 9 + digit index`), on or off.
+    #[inline]
+    pub fn of_node(node: u16, on: bool) -> Lit {
+        Lit(node * 2 + u16::from(on))
+    }
+
     /// `digit` in `cell`, on or off.
     #[inline]
     pub fn candidate(cell: Cell, digit: Digit, on: bool) -> Lit {
@@ -155,6 +167,11 @@ impl GroupNodes {
     /// The group nodes with their numbers, in order.
     pub fn iter(&self) -> impl Iterator<Item = (usize, &GroupNode)> {
         self.groups.iter().enumerate()
+    }
+
+    /// How many group nodes there are.
+    pub fn len(&self) -> usize {
+        self.groups.len()
     }
 
     /// How many literals a graph over candidates and these groups has.

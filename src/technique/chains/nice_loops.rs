@@ -82,7 +82,6 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
         implications.build(grid, groups);
         loops.clear();
         aics.clear();
-        let literals = groups.literal_count();
         let mut checks = Checks {
             grid,
             groups,
@@ -95,7 +94,7 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
             for cell in grid.unsolved().iter() {
                 for digit in grid.candidates(cell).iter() {
                     let premise = Lit::candidate(cell, digit, on);
-                    table.fill(premise, implications, literals);
+                    table.fill(premise, grid.candidates(cell), implications, groups);
                     let first_strong = implications.of(premise).first().is_some_and(|l| l.is_on());
                     checks.loops(table, first_strong, loops);
                     if !on {

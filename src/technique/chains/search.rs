@@ -13,7 +13,6 @@
 use super::choice::Findings;
 use super::links::Links;
 use super::literal::Lit;
-use crate::bitset::CellSet;
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::step::Eliminations;
@@ -21,12 +20,11 @@ use crate::step::Eliminations;
 /// HoDoKu's default limit on a simple chain's links.
 const MAX_LINKS: usize = 20;
 
-/// A level of the search: the candidate reached (`cell * 9 + digit index`), whether the
-/// next link must be strong, and which of its links come next (positions in the strong
-/// or the weak list).
+/// A level of the search: the cell of the candidate reached, whether the next link must
+/// be strong, and which of its links come next (positions in the strong or the weak list).
 #[derive(Copy, Clone, Default)]
 struct Level {
-    node: u16,
+    cell: u8,
     strong_only: bool,
     next: u32,
     end: u32,
@@ -69,16 +67,17 @@ impl Search<'_> {
         // lose the digit.
         let seeing_start = start.peers() & self.grid.cells_with(digit);
         self.chain[0] = Lit::candidate(start, digit, false);
-        self.chain[1] = node_lit(first, true);
+        self.chain[1] = Lit::of_node(first, true);
         // The cells the chain has left (HoDoKu's `chainSet`).
-        let mut left = CellSet::single(start);
+        let mut left = [false; 81];
+        left[start.index()] = true;
         let mut depth = 1;
         self.levels[1] = self.level(first, false);
         loop {
             let level = &mut self.levels[depth];
             if level.next >= level.end {
                 depth -= 1;
-                left.remove(node_cell(self.levels[depth].node));
+                left[usize::from(self.levels[depth].cell)] = false;
                 if depth == 0 {
                     return;
                 }
@@ -92,14 +91,14 @@ impl Search<'_> {
             level.next += 1;
             let level = *level;
             let cell = link.cell();
-            let closes = left.contains(cell);
+            let closes = left[cell.index()];
             if closes && cell != start {
                 continue;
             }
-            left.insert(node_cell(level.node));
+            left[usize::from(level.cell)] = true;
             let strong = level.strong_only;
             depth += 1;
-            self.chain[depth] = node_lit(link.node, strong);
+            self.chain[depth] = Lit::of_node(link.node, strong);
             if depth > 1 && strong && link.digit() == digit {
                 let targets = seeing_start & cell.peers();
                 if !targets.is_empty() {
@@ -125,26 +124,10 @@ impl Search<'_> {
             self.links.weak_range(usize::from(node))
         };
         Level {
-            node,
+            cell: (node / 9) as u8,
             strong_only,
             next: next as u32,
             end: end as u32,
         }
     }
-}
-
-/// The cell of candidate `node`.
-#[inline]
-fn node_cell(node: u16) -> Cell {
-    Cell::from_index(usize::from(node) / 9)
-}
-
-/// Candidate `node` on or off.
-#[inline]
-fn node_lit(node: u16, on: bool) -> Lit {
-    Lit::candidate(
-        node_cell(node),
-        Digit::from_index(usize::from(node) % 9),
-        on,
-    )
 }

@@ -6,9 +6,17 @@
 //! premise, then its direct implications, then theirs, each literal once, in the order a
 //! breadth-first walk of the [`Implications`] rows meets them, and at most
 //! [`Table::CAPACITY`] of them.
+//!
+//! Dead ends ("off" literals that imply nothing) are most of what such a walk meets, and
+//! the only ones a loop needs are those of the premise's cell. When the grid has too few
+//! literals for the capacity to matter, the walk follows the live rows, and then looks up
+//! the dead ends of the premise's cell: each is reached from the first entry whose row
+//! holds it, as a whole walk would. Every other entry is as a whole walk leaves it.
 
 use super::implications::Implications;
-use super::literal::Lit;
+use super::literal::{GroupNodes, Lit};
+use crate::bitset::DigitSet;
+use crate::geometry::Cell;
 
 /// One consequence: the literal, the entry it was reached from and how many links away
 /// from the premise it is.
@@ -36,9 +44,29 @@ impl Table {
     /// HoDoKu's limit on a table's entries (`Options.maxTableEntryLength`).
     pub const CAPACITY: usize = 1000;
 
-    /// Fills the table with the consequences of `premise`, over literals numbered below
-    /// `literals`.
-    pub fn fill(&mut self, premise: Lit, implications: &Implications, literals: usize) {
+    /// Fills the table with the consequences of `premise` (a candidate of `digits`'s
+    /// cell), over the literals of `groups` and the grid's candidates.
+    pub fn fill(
+        &mut self,
+        premise: Lit,
+        digits: DigitSet,
+        implications: &Implications,
+        groups: &GroupNodes,
+    ) {
+        let live = implications.present() <= Self::CAPACITY;
+        self.walk(premise, digits, implications, groups, live);
+    }
+
+    /// [`Table::fill`], along the live rows or the whole ones.
+    fn walk(
+        &mut self,
+        premise: Lit,
+        digits: DigitSet,
+        implications: &Implications,
+        groups: &GroupNodes,
+        live: bool,
+    ) {
+        let literals = groups.literal_count();
         if self.reached.len() < literals {
             self.reached.resize(literals, 0);
         }
@@ -48,7 +76,7 @@ impl Table {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        let start = premise.as_candidate().map(|(cell, _)| cell);
+        let (start, _) = premise.as_candidate().expect("a candidate premise");
         self.in_premise_cell.clear();
         self.entries.clear();
         self.entries.push(Entry {
@@ -60,13 +88,21 @@ impl Table {
         let mut next = 0;
         while next < self.entries.len() && self.entries.len() < Self::CAPACITY {
             let Entry { lit, depth, .. } = self.entries[next];
-            for &implied in implications.of(lit) {
+            let row = if live {
+                implications.live_of(lit)
+            } else {
+                implications.of(lit)
+            };
+            for &implied in row {
                 let seen = &mut self.reached[implied.index()];
                 if *seen == stamp {
                     continue;
                 }
                 *seen = stamp;
-                if implied.as_candidate().map(|(cell, _)| cell) == start {
+                if implied
+                    .as_candidate()
+                    .is_some_and(|(cell, _)| cell == start)
+                {
                     self.in_premise_cell.push(self.entries.len() as u16);
                 }
                 self.entries.push(Entry {
@@ -80,6 +116,68 @@ impl Table {
             }
             next += 1;
         }
+        if live {
+            self.add_dead_ends(start, digits, implications, groups);
+        }
+    }
+
+    /// Adds the dead ends of the premise's cell `start` (holding `digits`): each reached
+    /// from the first entry whose whole row holds it. Then sorts the premise cell's
+    /// entries as a whole walk would have met them: by the entry they come from, then by
+    /// digit (the only order in which one entry reaches several of them).
+    fn add_dead_ends(
+        &mut self,
+        start: Cell,
+        digits: DigitSet,
+        implications: &Implications,
+        groups: &GroupNodes,
+    ) {
+        let premise = self.entries[0].lit;
+        let mut pending = DigitSet::EMPTY;
+        for digit in digits.iter() {
+            let off = Lit::candidate(start, digit, false);
+            if off != premise && implications.is_dead_end(off) {
+                pending.insert(digit);
+            }
+        }
+        let mut index = 0;
+        while !pending.is_empty() && index < self.entries.len() {
+            let Entry { lit, depth, .. } = self.entries[index];
+            let reached = if !lit.is_on() {
+                crate::bitset::DigitSet::EMPTY
+            } else if let Some((cell, digit)) = lit.as_candidate() {
+                if cell == start {
+                    pending - DigitSet::single(digit)
+                } else if cell.sees(start) {
+                    pending & DigitSet::single(digit)
+                } else {
+                    DigitSet::EMPTY
+                }
+            } else {
+                let group = groups.get(lit.as_group().expect("a group literal"));
+                if group.buddies.contains(start) {
+                    pending & DigitSet::single(group.digit)
+                } else {
+                    DigitSet::EMPTY
+                }
+            };
+            for digit in reached.iter() {
+                self.in_premise_cell.push(self.entries.len() as u16);
+                self.entries.push(Entry {
+                    lit: Lit::candidate(start, digit, false),
+                    parent: index as u16,
+                    depth: depth + 1,
+                });
+            }
+            pending = pending - reached;
+            index += 1;
+        }
+        let entries = &self.entries;
+        self.in_premise_cell.sort_by_key(|&i| {
+            let entry = entries[usize::from(i)];
+            let digit = entry.lit.as_candidate().map(|(_, d)| d.get());
+            (entry.parent, digit)
+        });
     }
 
     /// The indices of the entries (after the premise) that are candidates of the
@@ -118,6 +216,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::candidates::Candidates;
+    use crate::puzzle::Puzzle;
     use crate::technique::chains::literal::GroupNodes;
     use crate::technique::test_grids::*;
 
@@ -133,7 +232,7 @@ mod tests {
         implications.build(&grid, &groups);
         let mut table = Table::default();
         let premise = Lit::candidate(rc(1, 1), d(1), false);
-        table.fill(premise, &implications, groups.literal_count());
+        table.fill(premise, grid.candidates(rc(1, 1)), &implications, &groups);
         // r1c1<>1 => r1c1=2 => r1c5<>2 => r1c5=3.
         let r1c5_3 = Lit::candidate(rc(1, 5), d(3), true);
         let index = table
@@ -168,9 +267,66 @@ mod tests {
             assert!(implications.of(parent.lit).contains(&entry.lit));
         }
         // A second fill forgets the first.
-        table.fill(r1c5_3, &implications, groups.literal_count());
+        table.fill(r1c5_3, grid.candidates(rc(1, 5)), &implications, &groups);
         assert_eq!(table.premise(), r1c5_3);
         assert_eq!(table.entries()[0].depth, 0);
         assert!(table.entries()[1..].iter().all(|e| e.lit != r1c5_3));
+    }
+
+    /// What a loop check reads of a table: the premise cell's entries in order, each with
+    /// its depth and the chain to it.
+    fn premise_cell(table: &Table) -> Vec<(u16, Vec<Lit>)> {
+        table
+            .in_premise_cell()
+            .iter()
+            .map(|&i| {
+                let mut chain = Vec::new();
+                table.chain_to(usize::from(i), &mut chain);
+                (table.entries()[usize::from(i)].depth, chain)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_walk_along_live_rows_finds_the_premise_cell_as_a_whole_walk_does() {
+        // Real grids: the first puzzles of the bundled sample after their singles.
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let singles = crate::solver::Solver::new(
+            crate::ladder::Ladder::parse("singles").unwrap(),
+            crate::solver::Policy::Single,
+        );
+        let (mut live, mut whole) = (Table::default(), Table::default());
+        let mut implications = Implications::default();
+        let mut compared = 0;
+        for line in text.lines().take(40) {
+            let mut grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
+            singles.solve_counts(&mut grid, None, &mut Default::default());
+            for groups in [GroupNodes::none(), {
+                let mut g = GroupNodes::none();
+                g.fill(&grid);
+                g
+            }] {
+                implications.build(&grid, &groups);
+                for cell in grid.unsolved().iter() {
+                    let digits = grid.candidates(cell);
+                    for digit in digits.iter() {
+                        for on in [false, true] {
+                            let premise = Lit::candidate(cell, digit, on);
+                            live.walk(premise, digits, &implications, &groups, true);
+                            whole.walk(premise, digits, &implications, &groups, false);
+                            assert_eq!(
+                                premise_cell(&live),
+                                premise_cell(&whole),
+                                "{premise:?}\n{grid}"
+                            );
+                            compared += premise_cell(&whole).len();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 }
