@@ -110,6 +110,12 @@ impl<'a> StepSink<'a> {
         }
     }
 
+    /// How many more steps the sink wants: a finder that ranks what it finds may leave out
+    /// what cannot rank among the wanted ones.
+    pub fn wanted(&self) -> usize {
+        self.limit.saturating_sub(self.found.len())
+    }
+
     /// The arena where a finder stores a step's chain before pushing the step.
     pub fn chains(&mut self) -> &mut Chains {
         self.found.chains_mut()

@@ -12,8 +12,9 @@
 //!   of `d` whose box or line holds `d`, outside the group, only in `c` is on.
 //!
 //! An "off" literal with nothing to imply is a dead end: a walk meets it but goes no
-//! further. Each row is also kept without its dead ends (its *live* row), for walks that
-//! only need to know about the dead ends they are looking for.
+//! further. When the capacity of a table cannot be reached, the "on" rows are kept
+//! without their dead ends (*live*), for walks that only need to know about the dead ends
+//! they are looking for.
 //!
 //! For a group node of `d` (with groups):
 //! - on: `d` is off in every cell that sees the whole group (ascending), then every other
@@ -23,23 +24,23 @@
 //!   this one are all the places of `d` there.
 
 use super::literal::{GroupNodes, Lit};
-use crate::bitset::CellSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 
-/// Every literal's direct implications, stored row after row, whole and live.
+/// Every literal's direct implications: what each node implies off, and on (whole, or
+/// live: without dead ends).
 #[derive(Default)]
 pub struct Implications {
-    whole: Rows,
-    live: Rows,
-    /// How many literals the grid has: its candidates and group nodes, on and off.
-    present: usize,
+    off: Rows,
+    on: Rows,
+    live: bool,
 }
 
-/// Rows of literals, one per literal number.
+/// Rows of literals, one per node number (`Lit::node`).
 #[derive(Default)]
 struct Rows {
-    /// `starts[lit]..starts[lit + 1]` is `lit`'s row in `targets`.
+    /// `starts[node]..starts[node + 1]` is `node`'s row in `targets`.
     starts: Vec<u32>,
     targets: Vec<Lit>,
 }
@@ -50,99 +51,127 @@ impl Rows {
         self.targets.clear();
     }
 
+    /// Starts the next node's row.
     #[inline]
-    fn of(&self, lit: Lit) -> &[Lit] {
-        let (from, to) = (self.starts[lit.index()], self.starts[lit.index() + 1]);
+    fn next_row(&mut self) {
+        self.starts.push(self.targets.len() as u32);
+    }
+
+    /// Starts the rows of `n` nodes with nothing in them.
+    fn empty_rows(&mut self, n: usize) {
+        let end = self.targets.len() as u32;
+        self.starts.extend(std::iter::repeat_n(end, n));
+    }
+
+    fn finish(&mut self) {
+        self.next_row();
+    }
+
+    #[inline]
+    fn of(&self, node: usize) -> &[Lit] {
+        let (from, to) = (self.starts[node], self.starts[node + 1]);
         &self.targets[from as usize..to as usize]
     }
 }
 
 impl Implications {
     /// The implications of `grid`'s literals, with `groups` as group nodes (none for
-    /// plain chains), replacing what was there.
-    pub fn build(&mut self, grid: &Candidates, groups: &GroupNodes) {
-        self.whole.clear();
-        let mut candidates = 0;
+    /// plain chains), replacing what was there. When the grid has no more literals than
+    /// `live_up_to`, the rows of "on" literals leave dead ends out ([`Implications::is_live`]).
+    pub fn build(&mut self, grid: &Candidates, groups: &GroupNodes, live_up_to: usize) {
+        self.off.clear();
+        self.on.clear();
+        let candidates: usize = grid.unsolved().iter().map(|c| grid.candidates(c).len() as usize).sum();
+        // How many literals the grid has: its candidates and group nodes, on and off.
+        self.live = 2 * (candidates + groups.len()) <= live_up_to;
+        // The "off" rows first: whether a literal is a dead end is known from them.
         for cell in Cell::all() {
+            let digits = grid.candidates(cell);
+            if digits.is_empty() {
+                self.off.empty_rows(9);
+                continue;
+            }
             for digit in Digit::all() {
-                let present = grid.has(cell, digit);
-                candidates += usize::from(present);
-                self.whole.starts.push(self.whole.targets.len() as u32);
-                if present {
+                self.off.next_row();
+                if digits.contains(digit) {
                     self.candidate_off(grid, groups, cell, digit);
                 }
-                self.whole.starts.push(self.whole.targets.len() as u32);
-                if present {
+            }
+        }
+        for (g, _) in groups.iter() {
+            self.off.next_row();
+            self.group_off(grid, groups, g);
+        }
+        self.off.finish();
+        for cell in Cell::all() {
+            let digits = grid.candidates(cell);
+            if digits.is_empty() {
+                self.on.empty_rows(9);
+                continue;
+            }
+            for digit in Digit::all() {
+                self.on.next_row();
+                if digits.contains(digit) {
                     self.candidate_on(grid, groups, cell, digit);
                 }
             }
         }
         for (g, _) in groups.iter() {
-            self.whole.starts.push(self.whole.targets.len() as u32);
-            self.group_off(grid, groups, g);
-            self.whole.starts.push(self.whole.targets.len() as u32);
+            self.on.next_row();
             self.group_on(grid, groups, g);
         }
-        self.whole.starts.push(self.whole.targets.len() as u32);
-        self.present = 2 * (candidates + groups.len());
-        let (whole, live) = (&self.whole, &mut self.live);
-        live.clear();
-        let dead_end = |l: Lit| !l.is_on() && whole.of(l).is_empty();
-        for lit in 0..whole.starts.len() - 1 {
-            live.starts.push(live.targets.len() as u32);
-            let row = whole.of(Lit::from_index(lit));
-            live.targets
-                .extend(row.iter().copied().filter(|&l| !dead_end(l)));
-        }
-        live.starts.push(live.targets.len() as u32);
+        self.on.finish();
     }
 
-    /// What follows at once from `lit`.
+    /// What follows at once from `lit` (for an "on" literal of live implications, dead
+    /// ends left out).
     #[inline]
     pub fn of(&self, lit: Lit) -> &[Lit] {
-        self.whole.of(lit)
+        if lit.is_on() {
+            self.on.of(lit.node())
+        } else {
+            self.off.of(lit.node())
+        }
     }
 
-    /// What follows at once from `lit`, dead ends left out.
-    #[inline]
-    pub fn live_of(&self, lit: Lit) -> &[Lit] {
-        self.live.of(lit)
+    /// Whether the "on" rows leave dead ends out.
+    pub fn is_live(&self) -> bool {
+        self.live
     }
 
     /// Whether `lit` is an "off" literal that implies nothing.
     #[inline]
     pub fn is_dead_end(&self, lit: Lit) -> bool {
-        !lit.is_on() && self.whole.of(lit).is_empty()
+        !lit.is_on() && self.off.of(lit.node()).is_empty()
     }
 
-    /// How many literals the grid has (its candidates and group nodes, on and off).
-    pub fn present(&self) -> usize {
-        self.present
+    /// Adds "off" literals to the "on" row being built, dead ends left out if live.
+    fn push_off(&mut self, lit: Lit) {
+        if !(self.live && self.is_dead_end(lit)) {
+            self.on.targets.push(lit);
+        }
     }
 
-    fn push(&mut self, lit: Lit) {
-        self.whole.targets.push(lit);
-    }
-
-    fn push_cells(&mut self, cells: CellSet, digit: Digit, on: bool) {
-        self.whole
-            .targets
-            .extend(cells.iter().map(|c| Lit::candidate(c, digit, on)));
+    /// Adds "on" literals to the "off" row being built.
+    fn push_on(&mut self, lit: Lit) {
+        self.off.targets.push(lit);
     }
 
     fn candidate_on(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
         for other in grid.candidates(cell).iter().filter(|&o| o != digit) {
-            self.push(Lit::candidate(cell, other, false));
+            self.push_off(Lit::candidate(cell, other, false));
         }
         let mut listed = CellSet::single(cell);
         for house in cell.houses() {
             let mates = (grid.cells_with(digit) & house.cell_set()) - listed;
-            self.push_cells(mates, digit, false);
+            for mate in mates.iter() {
+                self.push_off(Lit::candidate(mate, digit, false));
+            }
             listed |= mates;
         }
         for &g in groups.of_digit(digit) {
             if groups.get(g).buddies.contains(cell) {
-                self.push(Lit::group(g, false));
+                self.push_off(Lit::group(g, false));
             }
         }
     }
@@ -150,42 +179,41 @@ impl Implications {
     fn candidate_off(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
         let digits = grid.candidates(cell);
         if digits.len() == 2 {
-            let other = (digits - crate::bitset::DigitSet::single(digit))
+            let other = (digits - DigitSet::single(digit))
                 .first()
                 .expect("a bivalue cell");
-            self.push(Lit::candidate(cell, other, true));
+            self.push_on(Lit::candidate(cell, other, true));
         }
         let mut listed = CellSet::single(cell);
         for house in cell.houses() {
-            let in_house = grid.cells_with(digit) & house.cell_set();
-            let mates = in_house - CellSet::single(cell);
-            if in_house.contains(cell) && mates.len() == 1 && !mates.is_subset_of(listed) {
-                self.push_cells(mates, digit, true);
-                listed |= mates;
+            let mates = (grid.cells_with(digit) & house.cell_set()) - CellSet::single(cell);
+            if let Some(mate) = mates.single_member()
+                && !listed.contains(mate)
+            {
+                self.push_on(Lit::candidate(mate, digit, true));
+                listed.insert(mate);
             }
         }
         for &g in groups.of_digit(digit) {
             let group = groups.get(g);
             if group.box_single == Some(cell) || group.line_single == Some(cell) {
-                self.push(Lit::group(g, true));
+                self.push_on(Lit::group(g, true));
             }
         }
     }
 
     fn group_on(&mut self, grid: &Candidates, groups: &GroupNodes, g: usize) {
         let group = *groups.get(g);
-        self.push_cells(
-            grid.cells_with(group.digit) & group.buddies,
-            group.digit,
-            false,
-        );
+        for cell in (grid.cells_with(group.digit) & group.buddies).iter() {
+            self.push_off(Lit::candidate(cell, group.digit, false));
+        }
         for &other in groups.of_digit(group.digit) {
             let second = groups.get(other);
             if other != g
                 && !second.cells.intersects(group.cells)
                 && (second.line == group.line || second.box_ == group.box_)
             {
-                self.push(Lit::group(other, false));
+                self.push_off(Lit::group(other, false));
             }
         }
     }
@@ -194,7 +222,7 @@ impl Implications {
         let group = *groups.get(g);
         let with_digit = grid.cells_with(group.digit);
         for single in [group.box_single, group.line_single].into_iter().flatten() {
-            self.push(Lit::candidate(single, group.digit, true));
+            self.push_on(Lit::candidate(single, group.digit, true));
         }
         // The other group in the line (then in the box), when it is the only one there
         // and the two hold every place of the digit in that house.
@@ -209,7 +237,7 @@ impl Implications {
             if let (Some((other, second)), None) = (partners.next(), partners.next())
                 && (with_digit & house.cell_set()).is_subset_of(group.cells | second.cells)
             {
-                self.push(Lit::group(other, true));
+                self.push_on(Lit::group(other, true));
             }
         }
     }
@@ -246,7 +274,7 @@ mod tests {
         remove(&mut grid, d(5), &box_except(1, &[rc(1, 1), rc(2, 2)]));
         let groups = GroupNodes::none();
         let mut imp = Implications::default();
-        imp.build(&grid, &groups);
+        imp.build(&grid, &groups, 0);
         assert_eq!(
             row(&imp, &groups, Lit::candidate(rc(1, 1), d(5), true)),
             ["r1c1<>3", "r1c1<>7", "r1c4<>5", "r6c1<>5", "r2c2<>5"]
@@ -261,7 +289,7 @@ mod tests {
         restrict(&mut grid, rc(1, 1), &[2, 9]);
         remove(&mut grid, d(9), &row_except(1, &[1, 2]));
         remove(&mut grid, d(9), &box_except(1, &[rc(1, 1), rc(1, 2)]));
-        imp.build(&grid, &groups);
+        imp.build(&grid, &groups, 0);
         assert_eq!(
             row(&imp, &groups, Lit::candidate(rc(1, 1), d(9), false)),
             ["r1c1=2", "r1c2=9"]
@@ -287,7 +315,7 @@ mod tests {
             .find(|(_, n)| n.digit == d(6) && n.cells.to_string() == "r1c4,r1c5")
             .unwrap();
         let mut imp = Implications::default();
-        imp.build(&grid, &groups);
+        imp.build(&grid, &groups, 0);
         // Off: the only other 6 of box 2 and of row 1 are on.
         assert_eq!(
             row(&imp, &groups, Lit::group(g, false)),

@@ -20,12 +20,6 @@ pub const CANDIDATE_NODES: usize = 81 * 9;
 pub struct Lit(u16);
 
 impl Lit {
-    /// The literal with number `index` (see the module doc).
-    #[inline]
-    pub fn from_index(index: usize) -> Lit {
-        Lit(index as u16)
-    }
-
     /// Candidate node `node` (`cell * 9 + digit index`), on or off.
     #[inline]
     pub fn of_node(node: u16, on: bool) -> Lit {

@@ -55,8 +55,12 @@ struct Workspace {
     implications: Implications,
     table: Table,
     chain: Vec<Lit>,
-    loops: Findings,
+    /// The loops of the "on" tables, of the "off" tables, their AICs, and all of them
+    /// in HoDoKu's order.
+    on_loops: Findings,
+    off_loops: Findings,
     aics: Findings,
+    all: Findings,
 }
 
 thread_local! {
@@ -70,8 +74,10 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
             implications,
             table,
             chain,
-            loops,
+            on_loops,
+            off_loops,
             aics,
+            all,
         } = work;
         let groups = groups.get_or_insert_with(GroupNodes::none);
         if technique == Technique::GroupedNiceLoop {
@@ -79,32 +85,45 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
         } else {
             groups.clear();
         }
-        implications.build(grid, groups);
-        loops.clear();
-        aics.clear();
+        implications.build(grid, groups, Table::CAPACITY);
+        for findings in [&mut *on_loops, &mut *off_loops, &mut *aics, &mut *all] {
+            findings.clear();
+        }
         let mut checks = Checks {
             grid,
             groups,
             chain,
         };
         // HoDoKu checks the loops of every "on" table, then of every "off" table, then the
-        // AICs of every "off" table; AICs and loops never share a kind, so collecting the
-        // AICs beside the loops keeps both orders.
-        for on in [true, false] {
+        // AICs of every "off" table. An "on" table can only close a loop that removes one
+        // candidate (all the cell's other digits are off at once, so every loop back into
+        // it is discontinuous): when only the best step is wanted and an "off" table has
+        // something better, the "on" tables cannot change the choice and are skipped.
+        for on in [false, true] {
+            if on && sink.wanted() == 1 && off_loops.iter().chain(aics.iter()).any(|f| f.count() >= 2) {
+                break;
+            }
             for cell in grid.unsolved().iter() {
                 for digit in grid.candidates(cell).iter() {
                     let premise = Lit::candidate(cell, digit, on);
                     table.fill(premise, grid.candidates(cell), implications, groups);
                     let first_strong = implications.of(premise).first().is_some_and(|l| l.is_on());
-                    checks.loops(table, first_strong, loops);
-                    if !on {
+                    if on {
+                        checks.loops(table, first_strong, on_loops);
+                    } else {
+                        checks.loops(table, first_strong, off_loops);
                         checks.aics(table, aics);
                     }
                 }
             }
         }
-        loops.append(aics);
-        loops.rank();
+        // In HoDoKu's order, kept once per kind and elimination set as it keeps them
+        // (AICs and loops never share a kind).
+        all.offer_all(on_loops);
+        all.offer_all(off_loops);
+        all.append(aics);
+        all.rank();
+        let loops = &*all;
         for found in loops.iter() {
             let links = loops.chain(found).iter().map(|&lit| groups.link(lit));
             let chain = sink.chains().push(links);

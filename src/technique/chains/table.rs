@@ -8,10 +8,11 @@
 //! [`Table::CAPACITY`] of them.
 //!
 //! Dead ends ("off" literals that imply nothing) are most of what such a walk meets, and
-//! the only ones a loop needs are those of the premise's cell. When the grid has too few
-//! literals for the capacity to matter, the walk follows the live rows, and then looks up
-//! the dead ends of the premise's cell: each is reached from the first entry whose row
-//! holds it, as a whole walk would. Every other entry is as a whole walk leaves it.
+//! the only ones a loop needs are those of the premise's cell. Over live implications
+//! (built so when the grid has too few literals for the capacity to matter) the walk
+//! leaves them out, and then looks up the dead ends of the premise's cell: each is reached
+//! from the first entry whose row holds it, as a whole walk would. Every other entry is as
+//! a whole walk leaves it.
 
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
@@ -53,19 +54,6 @@ impl Table {
         implications: &Implications,
         groups: &GroupNodes,
     ) {
-        let live = implications.present() <= Self::CAPACITY;
-        self.walk(premise, digits, implications, groups, live);
-    }
-
-    /// [`Table::fill`], along the live rows or the whole ones.
-    fn walk(
-        &mut self,
-        premise: Lit,
-        digits: DigitSet,
-        implications: &Implications,
-        groups: &GroupNodes,
-        live: bool,
-    ) {
         let literals = groups.literal_count();
         if self.reached.len() < literals {
             self.reached.resize(literals, 0);
@@ -88,12 +76,7 @@ impl Table {
         let mut next = 0;
         while next < self.entries.len() && self.entries.len() < Self::CAPACITY {
             let Entry { lit, depth, .. } = self.entries[next];
-            let row = if live {
-                implications.live_of(lit)
-            } else {
-                implications.of(lit)
-            };
-            for &implied in row {
+            for &implied in implications.of(lit) {
                 let seen = &mut self.reached[implied.index()];
                 if *seen == stamp {
                     continue;
@@ -116,7 +99,7 @@ impl Table {
             }
             next += 1;
         }
-        if live {
+        if implications.is_live() {
             self.add_dead_ends(start, digits, implications, groups);
         }
     }
@@ -229,7 +212,7 @@ mod tests {
         remove(&mut grid, d(2), &row_except(1, &[1, 5]));
         let groups = GroupNodes::none();
         let mut implications = Implications::default();
-        implications.build(&grid, &groups);
+        implications.build(&grid, &groups, Table::CAPACITY);
         let mut table = Table::default();
         let premise = Lit::candidate(rc(1, 1), d(1), false);
         table.fill(premise, grid.candidates(rc(1, 1)), &implications, &groups);
@@ -298,7 +281,7 @@ mod tests {
             crate::solver::Policy::Single,
         );
         let (mut live, mut whole) = (Table::default(), Table::default());
-        let mut implications = Implications::default();
+        let (mut live_rows, mut whole_rows) = (Implications::default(), Implications::default());
         let mut compared = 0;
         for line in text.lines().take(40) {
             let mut grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
@@ -308,14 +291,16 @@ mod tests {
                 g.fill(&grid);
                 g
             }] {
-                implications.build(&grid, &groups);
+                live_rows.build(&grid, &groups, usize::MAX);
+                whole_rows.build(&grid, &groups, 0);
+                assert!(live_rows.is_live() && !whole_rows.is_live());
                 for cell in grid.unsolved().iter() {
                     let digits = grid.candidates(cell);
                     for digit in digits.iter() {
                         for on in [false, true] {
                             let premise = Lit::candidate(cell, digit, on);
-                            live.walk(premise, digits, &implications, &groups, true);
-                            whole.walk(premise, digits, &implications, &groups, false);
+                            live.fill(premise, digits, &live_rows, &groups);
+                            whole.fill(premise, digits, &whole_rows, &groups);
                             assert_eq!(
                                 premise_cell(&live),
                                 premise_cell(&whole),
