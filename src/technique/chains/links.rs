@@ -91,10 +91,19 @@ impl Links {
         self.strong.clear();
         let bivalue = grid.cells_with_exactly(2);
         for cell in Cell::all() {
+            let digits = grid.candidates(cell);
+            if digits.is_empty() || kind == ChainKind::Xy && !bivalue.contains(cell) {
+                // No links: nine empty lists at once.
+                for list in [&mut self.weak, &mut self.strong] {
+                    let end = list.links.len() as u32;
+                    list.starts.extend([end; 9]);
+                }
+                continue;
+            }
             for digit in Digit::all() {
                 self.weak.starts.push(self.weak.links.len() as u32);
                 self.strong.starts.push(self.strong.links.len() as u32);
-                if !grid.has(cell, digit) {
+                if !digits.contains(digit) {
                     continue;
                 }
                 match kind {
