@@ -62,6 +62,13 @@ impl Eliminations {
         }
     }
 
+    /// The digits removed somewhere.
+    pub fn digits(&self) -> DigitSet {
+        Digit::all()
+            .filter(|d| !self.0[d.index()].is_empty())
+            .collect()
+    }
+
     /// Every (cell, digit), by digit then cell.
     pub fn iter(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
         Digit::all().flat_map(move |d| self.0[d.index()].iter().map(move |c| (c, d)))

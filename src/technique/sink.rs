@@ -71,19 +71,31 @@ impl<'a> StepSink<'a> {
         snapshot: Snapshot,
         search: impl FnOnce(&mut Self) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if let Some((technique, memo)) = &self.memo
-            && memo.found_nothing_in(*technique, part, &snapshot)
-        {
+        if self.searched_in_vain(part, &snapshot) {
             return ControlFlow::Continue(());
         }
         let before = self.found.len();
         search(self)?;
-        if self.found.len() == before
-            && let Some((technique, memo)) = &mut self.memo
-        {
-            memo.record_nothing_in(*technique, part, snapshot);
+        if self.found.len() == before {
+            self.record_in_vain(part, snapshot);
         }
         ControlFlow::Continue(())
+    }
+
+    /// Whether the memo says this sink's technique searched `part` holding `snapshot`
+    /// before and found nothing: for finders that cannot wrap a part's search in
+    /// [`StepSink::search_part`], because they search all parts at once.
+    #[inline]
+    pub fn searched_in_vain(&self, part: usize, snapshot: &Snapshot) -> bool {
+        matches!(&self.memo, Some((technique, memo)) if memo.found_nothing_in(*technique, part, snapshot))
+    }
+
+    /// Records that this sink's technique found nothing in `part` holding `snapshot`.
+    #[inline]
+    pub fn record_in_vain(&mut self, part: usize, snapshot: Snapshot) {
+        if let Some((technique, memo)) = &mut self.memo {
+            memo.record_nothing_in(*technique, part, snapshot);
+        }
     }
 
     /// [`StepSink::search_part`] for each digit in turn, the part being the digit: for

@@ -81,7 +81,11 @@ impl Implications {
     pub fn build(&mut self, grid: &Candidates, groups: &GroupNodes, live_up_to: usize) {
         self.off.clear();
         self.on.clear();
-        let candidates: usize = grid.unsolved().iter().map(|c| grid.candidates(c).len() as usize).sum();
+        let candidates: usize = grid
+            .unsolved()
+            .iter()
+            .map(|c| grid.candidates(c).len() as usize)
+            .sum();
         // How many literals the grid has: its candidates and group nodes, on and off.
         self.live = 2 * (candidates + groups.len()) <= live_up_to;
         // The "off" rows first: whether a literal is a dead end is known from them.

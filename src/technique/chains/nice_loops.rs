@@ -100,7 +100,10 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
         // it is discontinuous): when only the best step is wanted and an "off" table has
         // something better, the "on" tables cannot change the choice and are skipped.
         for on in [false, true] {
-            if on && sink.wanted() == 1 && off_loops.iter().chain(aics.iter()).any(|f| f.count() >= 2) {
+            if on
+                && sink.wanted() == 1
+                && off_loops.iter().chain(aics.iter()).any(|f| f.count() >= 2)
+            {
                 break;
             }
             for cell in grid.unsolved().iter() {

@@ -13,6 +13,7 @@
 use super::choice::Findings;
 use super::links::Links;
 use super::literal::Lit;
+use crate::bitset::DigitSet;
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::step::Eliminations;
@@ -30,8 +31,9 @@ struct Level {
     end: u32,
 }
 
-/// Records into `findings` every chain of `links` that removes something, as HoDoKu does.
-pub fn search(grid: &Candidates, links: &Links, findings: &mut Findings) {
+/// Records into `findings` every chain of `links` that starts with one of `digits` and
+/// removes something, as HoDoKu does.
+pub fn search(grid: &Candidates, links: &Links, digits: DigitSet, findings: &mut Findings) {
     let mut search = Search {
         grid,
         links,
@@ -40,7 +42,7 @@ pub fn search(grid: &Candidates, links: &Links, findings: &mut Findings) {
         levels: [Level::default(); MAX_LINKS + 1],
     };
     for start in grid.unsolved().iter() {
-        for digit in grid.candidates(start).iter() {
+        for digit in (grid.candidates(start) & digits).iter() {
             // The first link is strong: for X-Chains to the same digit in a house, for
             // XY-Chains to the other digit of the cell; those are the strong links.
             for &first in links.strong_of(start, digit) {
@@ -66,6 +68,10 @@ impl Search<'_> {
         // Cells holding the start digit that see the start: those that also see the end
         // lose the digit.
         let seeing_start = start.peers() & self.grid.cells_with(digit);
+        if seeing_start.is_empty() {
+            // No chain from here can remove anything.
+            return;
+        }
         self.chain[0] = Lit::candidate(start, digit, false);
         self.chain[1] = Lit::of_node(first, true);
         // The cells the chain has left (HoDoKu's `chainSet`).

@@ -14,8 +14,9 @@ use super::links::{ChainKind, Links};
 use super::literal::GroupNodes;
 use super::search::search;
 use crate::bitset::DigitSet;
-use crate::candidates::Candidates;
+use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
+use crate::geometry::Digit;
 use crate::step::{Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::cell::RefCell;
@@ -45,10 +46,29 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
         ChainKind::X => Technique::XChain,
         ChainKind::Xy => Technique::XyChain,
     };
+    // An X-Chain's links and eliminations are those of one digit: a digit whose
+    // candidates are as they were when the last search found nothing for it is skipped.
+    let snapshots: [Snapshot; 9] =
+        std::array::from_fn(|i| grid.digit_snapshot(Digit::from_index(i)));
+    let digits: DigitSet = match kind {
+        ChainKind::X => Digit::all()
+            .filter(|digit| !sink.searched_in_vain(digit.index(), &snapshots[digit.index()]))
+            .collect(),
+        ChainKind::Xy => DigitSet::ALL,
+    };
     WORKSPACE.with_borrow_mut(|work| {
         work.links.build(grid, kind);
         work.findings.clear();
-        search(grid, &work.links, &mut work.findings);
+        search(grid, &work.links, digits, &mut work.findings);
+        if kind == ChainKind::X {
+            let mut fruitful = DigitSet::EMPTY;
+            for found in work.findings.iter() {
+                fruitful |= found.eliminations.digits();
+            }
+            for digit in (digits - fruitful).iter() {
+                sink.record_in_vain(digit.index(), snapshots[digit.index()]);
+            }
+        }
         work.findings.rank();
         let nodes = GroupNodes::none();
         for found in work.findings.iter() {
@@ -69,6 +89,8 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::step::StepList;
+    use crate::technique::memo::Memo;
     use crate::technique::test_grids::*;
 
     /// Digit 5 confined to two places in rows 1, 5 and 8 (strong links), joined through
@@ -111,6 +133,39 @@ mod tests {
         remove(&mut grid, d(5), &[rc(2, 2), rc(3, 2), rc(7, 1), rc(9, 1)]);
         assert!(texts(Technique::XChain, &grid).is_empty());
         assert!(texts(Technique::XChain, &Candidates::empty()).is_empty());
+    }
+
+    /// X-Chains with a memo of fruitless digits, as the solver runs them.
+    fn remembered_texts(grid: &Candidates, memo: &mut Memo) -> Vec<String> {
+        let mut found = StepList::new();
+        let mut sink =
+            StepSink::new(grid, None, &mut found, usize::MAX).remembering(Technique::XChain, memo);
+        let _ = x_chains(grid, &mut sink);
+        found.texts()
+    }
+
+    #[test]
+    fn the_memo_skips_a_digit_only_while_it_holds_what_gave_nothing() {
+        let mut memo = Memo::default();
+        let with_chain = x_chain_in_rows();
+        let mut broken = with_chain.clone();
+        remove(&mut broken, d(5), &[rc(5, 4)]);
+        // Nothing for 5 in the broken grid; the chain's grid differs in 5, so it is searched.
+        assert!(remembered_texts(&broken, &mut memo).is_empty());
+        let expected = texts(Technique::XChain, &with_chain);
+        assert_eq!(remembered_texts(&with_chain, &mut memo), expected);
+        // A digit that gave a chain is never recorded as fruitless.
+        assert_eq!(remembered_texts(&with_chain, &mut memo), expected);
+        assert!(memo.found_nothing_in(
+            Technique::XChain,
+            d(5).index(),
+            &broken.digit_snapshot(d(5))
+        ));
+        assert!(!memo.found_nothing_in(
+            Technique::XChain,
+            d(5).index(),
+            &with_chain.digit_snapshot(d(5))
+        ));
     }
 
     /// Four bivalue cells, each sharing a digit with the next: r2c1 {4,7}, r2c6 {7,2},
