@@ -113,6 +113,14 @@ impl Technique {
 
     /// The catalogue's facts.
     #[inline]
+    /// Whether this is one of the singles (Full House, Naked and Hidden Single).
+    pub fn is_single(self) -> bool {
+        matches!(
+            self,
+            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+        )
+    }
+
     pub fn info(self) -> &'static TechniqueInfo {
         &CATALOGUE[self as usize]
     }
@@ -200,6 +208,14 @@ pub enum Subtype {
     GroupedDiscontinuousNiceLoop,
     GroupedContinuousNiceLoop,
     GroupedAic,
+    /// Simple Colors: a cell sees both colors of a cluster.
+    SimpleColorsTrap,
+    /// Simple Colors: a color sees itself.
+    SimpleColorsWrap,
+    /// Multi Colors: a color of one cluster sees a color of another.
+    MultiColors1,
+    /// Multi Colors: a color of one cluster sees both colors of another.
+    MultiColors2,
 }
 
 /// How a chain step's chain closes, which decides how it is written.
@@ -223,6 +239,10 @@ impl Subtype {
             Subtype::GroupedDiscontinuousNiceLoop => "gdnl",
             Subtype::GroupedContinuousNiceLoop => "gcnl",
             Subtype::GroupedAic => "gaic",
+            Subtype::SimpleColorsTrap => "sc1",
+            Subtype::SimpleColorsWrap => "sc2",
+            Subtype::MultiColors1 => "mc1",
+            Subtype::MultiColors2 => "mc2",
         }
     }
 
@@ -235,20 +255,24 @@ impl Subtype {
             Subtype::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
             Subtype::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
             Subtype::GroupedAic => "Grouped AIC",
+            Subtype::SimpleColorsTrap => "Simple Colors Trap",
+            Subtype::SimpleColorsWrap => "Simple Colors Wrap",
+            Subtype::MultiColors1 => "Multi Colors 1",
+            Subtype::MultiColors2 => "Multi Colors 2",
         }
     }
 
-    /// The grouped kind of the same shape.
+    /// The grouped kind of the same shape (a kind without one is its own).
     pub fn grouped(self) -> Subtype {
         match self {
             Subtype::DiscontinuousNiceLoop => Subtype::GroupedDiscontinuousNiceLoop,
             Subtype::ContinuousNiceLoop => Subtype::GroupedContinuousNiceLoop,
             Subtype::Aic => Subtype::GroupedAic,
-            grouped => grouped,
+            other => other,
         }
     }
 
-    /// How its chain closes.
+    /// How its chain closes (a step without a chain counts as open).
     pub fn shape(self) -> ChainShape {
         match self {
             Subtype::DiscontinuousNiceLoop | Subtype::GroupedDiscontinuousNiceLoop => {
@@ -257,7 +281,12 @@ impl Subtype {
             Subtype::ContinuousNiceLoop | Subtype::GroupedContinuousNiceLoop => {
                 ChainShape::Continuous
             }
-            Subtype::Aic | Subtype::GroupedAic => ChainShape::Open,
+            Subtype::Aic
+            | Subtype::GroupedAic
+            | Subtype::SimpleColorsTrap
+            | Subtype::SimpleColorsWrap
+            | Subtype::MultiColors1
+            | Subtype::MultiColors2 => ChainShape::Open,
         }
     }
 }

@@ -19,8 +19,8 @@ use crate::grade::TechniqueCounts;
 use crate::ladder::Ladder;
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::{Chains, Step, StepDisplay, StepList};
-use crate::technique::StepSink;
 use crate::technique::memo::Memo;
+use crate::technique::{SinglesQueues, StepSink, single_step};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -129,6 +129,7 @@ pub struct Scratch {
     found: StepList,
     placements: Vec<(Cell, Digit)>,
     memo: Memo,
+    queues: SinglesQueues,
 }
 
 /// A ladder with a step policy.
@@ -194,7 +195,18 @@ impl Solver {
     /// list of that one step, or an empty list when the ladder finds nothing.
     pub fn next_step(&self, grid: &Candidates, solution: Option<&Solution>) -> StepList {
         let mut found = StepList::new();
+        let mut queues = SinglesQueues::default();
+        if self.queues_singles() {
+            queues.load(grid);
+        }
         for &t in self.ladder.rungs() {
+            if self.queues_singles() && t.is_single() {
+                if let Some((house, cell, digit)) = queues.next(t, grid) {
+                    found.push(single_step(t, house, cell, digit));
+                    break;
+                }
+                continue;
+            }
             let mut sink = StepSink::new(grid, solution, &mut found, 1);
             let _ = t.find(grid, &mut sink);
             if !found.is_empty() {
@@ -221,9 +233,27 @@ impl Solver {
         };
         let mut hardest_rung = None;
         let counts_only = self.counts_only(&log);
+        if self.queues_singles() {
+            scratch.queues.load(grid);
+        }
         'ladder: while !grid.is_solved() {
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
-                let applied = if counts_only
+                let applied = if self.queues_singles() && technique.is_single() {
+                    match self.take_queued_single(
+                        technique,
+                        grid,
+                        solution,
+                        scratch,
+                        &mut summary,
+                        log.as_deref_mut(),
+                    ) {
+                        Ok(applied) => applied,
+                        Err(unsound) => {
+                            summary.outcome = Outcome::Unsound(unsound);
+                            return summary;
+                        }
+                    }
+                } else if counts_only
                     && let Some(applied) =
                         self.take_placements(technique, grid, scratch, &mut summary)
                 {
@@ -270,6 +300,12 @@ impl Solver {
         log.is_none() && !self.verify
     }
 
+    /// Whether singles come from HoDoKu's queues, and every change to the grid goes through
+    /// them: under the `single` policy, so that each turn takes HoDoKu's single.
+    fn queues_singles(&self) -> bool {
+        self.policy == Policy::Single
+    }
+
     /// How many steps one rung may take before the ladder starts again.
     fn steps_per_rung(&self) -> usize {
         match self.policy {
@@ -290,15 +326,21 @@ impl Solver {
         summary: &mut Summary,
         mut log: Option<&mut StepList>,
     ) -> Result<bool, Box<UnsoundStep>> {
-        scratch.found.clear();
+        let Scratch {
+            found,
+            memo,
+            queues,
+            ..
+        } = scratch;
+        found.clear();
         let limit = self.steps_per_rung();
-        let mut sink = StepSink::new(grid, solution, &mut scratch.found, limit);
+        let mut sink = StepSink::new(grid, solution, found, limit);
         if self.counts_only(&log) {
-            sink = sink.remembering(technique, &mut scratch.memo);
+            sink = sink.remembering(technique, memo);
         }
         let _ = technique.find(grid, &mut sink);
         let mut applied = false;
-        let (found, chains) = scratch.found.steps_and_chains_mut();
+        let (found, chains) = found.steps_and_chains_mut();
         // Steps are large: work on them where they lie rather than moving them out.
         for (index, step) in found.iter_mut().enumerate() {
             // In a sweep, earlier instances may already have done this one's work
@@ -320,6 +362,9 @@ impl Solver {
                     step_number: summary.steps + 1,
                 }));
             }
+            if self.queues_singles() {
+                queues.apply(step);
+            }
             let effect = grid.apply(step);
             summary.steps += 1;
             summary.placements += effect.placements;
@@ -331,6 +376,46 @@ impl Solver {
             applied = true;
         }
         Ok(applied)
+    }
+
+    /// The rung of a single under the `single` policy: takes HoDoKu's next single of
+    /// `technique` from the queues, if there is one, and applies it through them. The step
+    /// is built only to be logged or checked.
+    fn take_queued_single(
+        &self,
+        technique: Technique,
+        grid: &mut Candidates,
+        solution: Option<&Solution>,
+        scratch: &mut Scratch,
+        summary: &mut Summary,
+        log: Option<&mut StepList>,
+    ) -> Result<bool, Box<UnsoundStep>> {
+        let Some((house, cell, digit)) = scratch.queues.next(technique, grid) else {
+            return Ok(false);
+        };
+        if log.is_some() || self.verify {
+            let step = single_step(technique, house, cell, digit);
+            if self.verify
+                && let Some(solution) = solution
+                && !is_sound(&step, solution)
+            {
+                return Err(Box::new(UnsoundStep {
+                    step,
+                    chains: Chains::new(),
+                    grid: grid.clone(),
+                    step_number: summary.steps + 1,
+                }));
+            }
+            if let Some(log) = log {
+                log.push(step);
+            }
+        }
+        scratch.queues.place(cell, digit);
+        grid.place(cell, digit);
+        summary.steps += 1;
+        summary.placements += 1;
+        summary.counts[technique] += 1;
+        Ok(true)
     }
 
     /// [`Solver::take_steps`] for a technique that only places digits, without building its

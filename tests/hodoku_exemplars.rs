@@ -34,6 +34,12 @@ const TESTED: &[&str] = &[
     "gcnl", "gdnl", "gaic",
 ];
 
+/// Exemplars whose step HoDoKu 2.2 takes with another count than the path's (an older
+/// version's), with 2.2's: line 395's `rp(9)` is a Remote Pair of seven cells, which 2.2's
+/// chain search does not record (a Remote Pair ends on its start digit, so it has an even
+/// number of cells); 2.2 takes one of six cells removing 6 (its batch path, checked by hand).
+const COUNTS_OF_HODOKU_2_2: &[(usize, u32)] = &[(395, 6)];
+
 /// The ladder for a path's opening entry: `s` is singles; `ssts` is HoDoKu's simple
 /// technique set, taken here as singles, intersections, subsets, basic fish and XY-Wing
 /// (with it every `ssts` exemplar reproduces HoDoKu's count).
@@ -154,16 +160,20 @@ fn each_technique_finds_hodoku_s_exemplar_steps() {
             s.subtype.map_or(s.technique.code(), |st| st.code()) == ex.code
                 || s.technique.code() == ex.code
         };
+        let eliminated = COUNTS_OF_HODOKU_2_2
+            .iter()
+            .find(|&&(line, _)| line == ex.line)
+            .map_or(ex.eliminated, |&(_, count)| count);
         if !steps
             .iter()
             .filter(of_its_kind)
-            .any(|s| s.eliminations.len() == ex.eliminated)
+            .any(|s| s.eliminations.len() == eliminated)
         {
             failures.push(format!(
                 "line {}: {} expected a step removing {}, found {:?}",
                 ex.line,
                 ex.technique,
-                ex.eliminated,
+                eliminated,
                 steps.texts()
             ));
         }

@@ -5,7 +5,6 @@
 //! Every step is checked against the oracle's solution, so an explanation never shows a
 //! wrong deduction without saying so.
 
-use super::is_single;
 use crate::candidates::Candidates;
 use crate::grade::ScoreTable;
 use crate::oracle::{self, Uniqueness};
@@ -95,7 +94,7 @@ fn write_steps(text: &mut String, puzzle: &Puzzle, report: &Report, grid: bool) 
     let width = report.steps.len().max(1).to_string().len();
     let mut replay = Candidates::from_puzzle(puzzle);
     for (i, step) in report.steps.iter().enumerate() {
-        if grid && !is_single(step.technique) {
+        if grid && !step.technique.is_single() {
             writeln!(text, "{replay}").unwrap();
         }
         writeln!(text, "{:>width$}. {}", i + 1, report.steps.display(i)).unwrap();

@@ -16,7 +16,6 @@ pub mod table;
 pub mod unlock;
 pub mod unlock_output;
 
-use crate::catalogue::Technique;
 use crate::ladder::{Ladder, PRESETS};
 
 /// A short name for a ladder: the preset it equals, else its HoDoKu codes (`fh,n1,h1,lc1`).
@@ -28,12 +27,4 @@ pub fn ladder_label(ladder: &Ladder) -> String {
             codes.join(",")
         }
     }
-}
-
-/// Whether `t` is one of the singles (full house, naked and hidden single).
-pub fn is_single(t: Technique) -> bool {
-    matches!(
-        t,
-        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
-    )
 }

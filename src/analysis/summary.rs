@@ -6,7 +6,6 @@
 //! with one solution (solved or stuck). Times are over every row but invalid lines, whose
 //! time is only parsing.
 
-use super::is_single;
 use super::results::ResultSet;
 use super::stats::percentile;
 use crate::catalogue::Technique;
@@ -88,7 +87,10 @@ impl Summary {
                     None => summary.solved_without_steps += 1,
                 }
                 let columns = set.columns.techniques.iter().zip(&r.counts);
-                if columns.filter(|&(_, &n)| n > 0).all(|(&t, _)| is_single(t)) {
+                if columns
+                    .filter(|&(_, &n)| n > 0)
+                    .all(|(&t, _)| t.is_single())
+                {
                     summary.singles_only += 1;
                 }
                 if let Some(level) = r.level {

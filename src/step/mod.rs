@@ -7,6 +7,7 @@
 //! ([`chain`]). Whoever keeps steps keeps their arena: rendering a step takes both.
 
 pub mod chain;
+mod deletion;
 mod notation;
 
 use crate::bitset::{CellSet, DigitSet, HouseSet};

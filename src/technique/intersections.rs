@@ -4,16 +4,15 @@
 //!   or column; the digit leaves the rest of that line.
 //! - Locked Candidates Type 2 (Claiming): a digit's candidates in a row or column all lie in
 //!   one box; the digit leaves the rest of that box.
-//! - Locked Pair / Locked Triple: a naked pair or triple whose cells all lie in one box/line
-//!   intersection; its digits leave the rest of both the box and the line.
+//!
+//! Locked Pair and Locked Triple, naked subsets in a box/line intersection, are searched
+//! with the other naked subsets ([`super::sets::naked_subsets`]), as HoDoKu does.
 //!
 //! Definitions follow HoDoKu 2.2: locked candidates need two or three places (one place is a
-//! hidden single); a locked pair or triple is reported only when it removes something from the
-//! box and something from the line outside the box, otherwise it is an ordinary naked subset.
-//! Search order, as HoDoKu's: boxes (then rows, then columns for claiming) in order, digits
-//! ascending; subsets by box, then by cell position within the box.
+//! hidden single). Search order, as HoDoKu's: boxes (then rows, then columns for claiming)
+//! in order, digits ascending.
 
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{DigitSet, HouseSet};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Digit, House, HouseKind};
@@ -134,134 +133,6 @@ fn push_locked_candidates(
     sink.push(Step::eliminating(technique, pattern, eliminations))
 }
 
-/// Two cells of a box/line intersection holding only the same two digits, removing them from
-/// both the box and the line.
-pub fn locked_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    locked_subsets(grid, sink, 2)
-}
-
-/// Three cells of a box/line intersection holding only three digits between them, removing
-/// them from both the box and the line.
-pub fn locked_triples(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    locked_subsets(grid, sink, 3)
-}
-
-/// Locked subsets of `size` cells (2 or 3), box by box, cell combinations in position order.
-fn locked_subsets(grid: &Candidates, sink: &mut StepSink<'_>, size: u32) -> ControlFlow<()> {
-    let combinations: &[u16] = if size == 2 { &PAIRS } else { &TRIPLES };
-    // Empty cells with at most `size` candidates: the only ones a naked subset can use.
-    let at_least = grid.cells_with_at_least();
-    let few = at_least[0] - at_least[size as usize];
-    for box_ in House::all_of(HouseKind::Box) {
-        if !(few & box_.cell_set()).has_at_least(size) {
-            continue;
-        }
-        let cells = box_.cells();
-        // The box's three rows are runs of three bits, nine apart, from its first cell.
-        let start = cells[0].index();
-        let small = (0..3).fold(0u16, |mask, r| {
-            mask | (((few.bits() >> (start + 9 * r)) & 0b111) as u16) << (3 * r)
-        });
-        for &mask in combinations {
-            if mask & small != mask {
-                continue;
-            }
-            let (mut pattern_cells, mut digits) = (CellSet::EMPTY, DigitSet::EMPTY);
-            let mut rest = mask;
-            while rest != 0 {
-                let cell = cells[rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-                pattern_cells.insert(cell);
-                digits |= grid.candidates(cell);
-            }
-            if digits.len() != size {
-                continue;
-            }
-            let line = line_through(pattern_cells);
-            push_locked_subset(grid, sink, digits, box_, line, pattern_cells)?;
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// The pairs of box positions that share a row or column of the box, in lexicographic order.
-const PAIRS: [u16; 18] = {
-    let mut table = [0u16; 18];
-    let mut n = 0;
-    let mut p = 0;
-    while p < 9 {
-        let mut q = p + 1;
-        while q < 9 {
-            if p / 3 == q / 3 || p % 3 == q % 3 {
-                table[n] = 1 << p | 1 << q;
-                n += 1;
-            }
-            q += 1;
-        }
-        p += 1;
-    }
-    table
-};
-
-/// The three-cell rows and columns of a box as position masks, in lexicographic order of
-/// their positions: {0,1,2}, {0,3,6}, {1,4,7}, {2,5,8}, {3,4,5}, {6,7,8}.
-const TRIPLES: [u16; 6] = [
-    THIRD,
-    BOX_COLUMN,
-    BOX_COLUMN << 1,
-    BOX_COLUMN << 2,
-    THIRD << 3,
-    THIRD << 6,
-];
-
-/// The row or column holding every cell of `cells`, cells of one box row or box column.
-fn line_through(cells: CellSet) -> House {
-    let first = cells.first().expect("a subset has cells");
-    let row = House::row(first.row());
-    if cells.is_subset_of(row.cell_set()) {
-        row
-    } else {
-        House::column(first.col())
-    }
-}
-
-/// Reports the naked subset of `digits` in `cells` when it removes something from `box_`
-/// and from `line` outside the box.
-fn push_locked_subset(
-    grid: &Candidates,
-    sink: &mut StepSink<'_>,
-    digits: DigitSet,
-    box_: House,
-    line: House,
-    cells: CellSet,
-) -> ControlFlow<()> {
-    let in_box = box_.cell_set() - cells;
-    let in_line = line.cell_set() - box_.cell_set();
-    let (mut box_hit, mut line_hit) = (false, false);
-    let mut eliminations = Eliminations::NONE;
-    for digit in digits.iter() {
-        let with_digit = grid.cells_with(digit);
-        box_hit |= in_box.intersects(with_digit);
-        line_hit |= in_line.intersects(with_digit);
-        eliminations.insert_cells((in_box | in_line) & with_digit, digit);
-    }
-    if !(box_hit && line_hit) {
-        return ControlFlow::Continue(());
-    }
-    let technique = if digits.len() == 2 {
-        Technique::LockedPair
-    } else {
-        Technique::LockedTriple
-    };
-    let pattern = Pattern {
-        digits,
-        cells,
-        base: HouseSet::single(box_) | HouseSet::single(line),
-        ..Pattern::default()
-    };
-    sink.push(Step::eliminating(technique, pattern, eliminations))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,16 +149,14 @@ mod tests {
         }
     }
 
-    const ALL_FOUR: [Technique; 4] = [
+    const BOTH: [Technique; 2] = [
         Technique::LockedCandidatesPointing,
         Technique::LockedCandidatesClaiming,
-        Technique::LockedPair,
-        Technique::LockedTriple,
     ];
 
     #[test]
     fn nothing_on_an_empty_grid() {
-        for t in ALL_FOUR {
+        for t in BOTH {
             assert!(t.find_all(&Candidates::empty(), None).is_empty(), "{t}");
         }
     }
@@ -376,7 +245,7 @@ mod tests {
         let keep = [Cell::at(0, 0), Cell::at(0, 1)];
         confine(&mut grid, House::box_(0), 4, &keep);
         confine(&mut grid, House::row(0), 4, &keep);
-        for t in ALL_FOUR {
+        for t in BOTH {
             assert!(t.find_all(&grid, None).is_empty(), "{t}");
         }
         // One place left in a box is a hidden single, not a pointing pair.
@@ -421,144 +290,5 @@ mod tests {
         let mut sink = StepSink::new(&grid, None, &mut found, 1);
         assert!(pointing(&grid, &mut sink).is_break());
         assert_eq!(found.len(), 1);
-    }
-
-    /// A grid where `cells` hold only `digits`, and where, in the box and the line through
-    /// them, those digits remain elsewhere only as listed in `survivors`.
-    fn subset_grid(cells: &[Cell], digits: &[u8], survivors: &[(Cell, u8)]) -> Candidates {
-        let mut grid = Candidates::empty();
-        for &cell in cells {
-            restrict(&mut grid, cell, digits);
-        }
-        let set: CellSet = cells.iter().copied().collect();
-        let houses = [House::box_(cells[0].box_index()), line_through(set)];
-        for house in houses {
-            for &v in digits {
-                let mut keep = cells.to_vec();
-                keep.extend(survivors.iter().filter(|s| s.1 == v).map(|s| s.0));
-                confine(&mut grid, house, v, &keep);
-            }
-        }
-        grid
-    }
-
-    #[test]
-    fn locked_pair_in_a_row_intersection() {
-        // r1c1,r1c2 hold only 1,2; r2c3 (box) still has 1, r1c8 (row) has 2.
-        let pair = [Cell::at(0, 0), Cell::at(0, 1)];
-        let grid = subset_grid(&pair, &[1, 2], &[(Cell::at(1, 2), 1), (Cell::at(0, 7), 2)]);
-        let steps = Technique::LockedPair.find_all(&grid, None);
-        assert_eq!(steps.len(), 1);
-        assert_eq!(
-            steps[0].pattern.base,
-            HouseSet::single(House::row(0)) | HouseSet::single(House::box_(0))
-        );
-        assert_eq!(
-            steps.display(0).to_string(),
-            "Locked Pair: 1,2 in r1c1,r1c2 => r2c3<>1, r1c8<>2"
-        );
-        assert!(Technique::LockedTriple.find_all(&grid, None).is_empty());
-    }
-
-    #[test]
-    fn locked_pair_in_a_column_intersection_clears_the_third_cell_too() {
-        // r4c5,r6c5 hold only 3,8 (b5, column 5); r5c5 (both houses) and r9c5 still have 3,
-        // r5c4 has 8.
-        let pair = [Cell::at(3, 4), Cell::at(5, 4)];
-        let survivors = [
-            (Cell::at(4, 4), 3),
-            (Cell::at(8, 4), 3),
-            (Cell::at(4, 3), 8),
-        ];
-        let grid = subset_grid(&pair, &[3, 8], &survivors);
-        assert_eq!(
-            texts(Technique::LockedPair, &grid),
-            ["Locked Pair: 3,8 in r4c5,r6c5 => r5c5,r9c5<>3, r5c4<>8"]
-        );
-    }
-
-    #[test]
-    fn a_pair_removing_from_one_house_only_is_a_naked_pair_not_a_locked_one() {
-        let pair = [Cell::at(0, 0), Cell::at(0, 1)];
-        // Box only; the line only; the third cell of the intersection only (HoDoKu 2.2.0
-        // counts it for the box, not the line).
-        for survivor in [
-            (Cell::at(1, 2), 1),
-            (Cell::at(0, 7), 2),
-            (Cell::at(0, 2), 2),
-        ] {
-            let grid = subset_grid(&pair, &[1, 2], &[survivor]);
-            assert!(
-                Technique::LockedPair.find_all(&grid, None).is_empty(),
-                "{survivor:?}"
-            );
-        }
-        // No survivor at all: nothing to remove anywhere, no step of any kind.
-        let grid = subset_grid(&pair, &[1, 2], &[]);
-        for t in ALL_FOUR {
-            assert!(t.find_all(&grid, None).is_empty(), "{t}");
-        }
-        // With a survivor outside the box as well, the third cell counts for the box.
-        let grid = subset_grid(&pair, &[1, 2], &[(Cell::at(0, 2), 2), (Cell::at(0, 5), 1)]);
-        assert_eq!(
-            texts(Technique::LockedPair, &grid),
-            ["Locked Pair: 1,2 in r1c1,r1c2 => r1c6<>1, r1c3<>2"]
-        );
-    }
-
-    #[test]
-    fn pairs_outside_an_intersection_are_not_locked() {
-        // Same box, different rows and columns; then same row, different boxes.
-        for pair in [
-            [Cell::at(0, 0), Cell::at(1, 1)],
-            [Cell::at(0, 0), Cell::at(0, 4)],
-        ] {
-            let mut grid = Candidates::empty();
-            for cell in pair {
-                restrict(&mut grid, cell, &[1, 2]);
-            }
-            assert!(Technique::LockedPair.find_all(&grid, None).is_empty());
-        }
-        // Two bivalue cells of an intersection with different digits.
-        let mut grid = Candidates::empty();
-        restrict(&mut grid, Cell::at(0, 0), &[1, 2]);
-        restrict(&mut grid, Cell::at(0, 1), &[1, 3]);
-        assert!(Technique::LockedPair.find_all(&grid, None).is_empty());
-    }
-
-    #[test]
-    fn locked_triple_in_a_column_and_in_a_row() {
-        // r7c7..r9c7 hold 4,5 / 5,6 / 4,6: no pair among them, a triple in all.
-        let cells = [Cell::at(6, 6), Cell::at(7, 6), Cell::at(8, 6)];
-        let mut grid = subset_grid(
-            &cells,
-            &[4, 5, 6],
-            &[(Cell::at(1, 6), 4), (Cell::at(7, 8), 6)],
-        );
-        grid.eliminate(cells[0], d(6));
-        grid.eliminate(cells[1], d(4));
-        grid.eliminate(cells[2], d(5));
-        assert_eq!(
-            texts(Technique::LockedTriple, &grid),
-            ["Locked Triple: 4,5,6 in r7c7,r8c7,r9c7 => r2c7<>4, r8c9<>6"]
-        );
-        assert!(Technique::LockedPair.find_all(&grid, None).is_empty());
-
-        // r5c4..r5c6 hold 1,7,9 between them; removals in b5 only, then in both houses.
-        let cells = [Cell::at(4, 3), Cell::at(4, 4), Cell::at(4, 5)];
-        let grid = subset_grid(&cells, &[1, 7, 9], &[(Cell::at(3, 3), 9)]);
-        assert!(Technique::LockedTriple.find_all(&grid, None).is_empty());
-        let grid = subset_grid(
-            &cells,
-            &[1, 7, 9],
-            &[(Cell::at(3, 3), 9), (Cell::at(4, 0), 1)],
-        );
-        let steps = Technique::LockedTriple.find_all(&grid, None);
-        assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].pattern.cells, cells.iter().copied().collect());
-        assert_eq!(
-            steps.display(0).to_string(),
-            "Locked Triple: 1,7,9 in r5c4,r5c5,r5c6 => r5c1<>1, r4c4<>9"
-        );
     }
 }

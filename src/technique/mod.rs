@@ -25,6 +25,8 @@ use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
 use crate::puzzle::Solution;
 use crate::step::StepList;
+pub use singles::queues::SinglesQueues;
+pub use singles::single_step;
 pub use sink::StepSink;
 use std::ops::ControlFlow;
 
@@ -38,24 +40,24 @@ pub fn finder(technique: Technique) -> Finder {
         FullHouse => singles::full_houses,
         NakedSingle => singles::naked_singles,
         HiddenSingle => singles::hidden_singles,
-        LockedPair => intersections::locked_pairs,
-        LockedTriple => intersections::locked_triples,
+        LockedPair => sets::naked_subsets::locked_pairs,
+        LockedTriple => sets::naked_subsets::locked_triples,
         LockedCandidatesPointing => intersections::pointing,
         LockedCandidatesClaiming => intersections::claiming,
-        NakedPair => sets::related_sets::naked_pairs,
-        NakedTriple => sets::related_sets::naked_triples,
+        NakedPair => sets::naked_subsets::naked_pairs,
+        NakedTriple => sets::naked_subsets::naked_triples,
         HiddenPair => sets::related_sets::hidden_pairs,
         HiddenTriple => sets::related_sets::hidden_triples,
-        NakedQuad => sets::related_sets::naked_quads,
+        NakedQuad => sets::naked_subsets::naked_quads,
         HiddenQuad => sets::related_sets::hidden_quads,
         XWing => sets::related_sets::x_wings,
         Swordfish => sets::related_sets::swordfish,
         Jellyfish => sets::related_sets::jellyfish,
-        RemotePair => chains::remote_pair::remote_pairs,
+        RemotePair => chains::simple_chains::remote_pairs,
         BugPlusOne => uniqueness::bug::bug_plus_one,
         Skyscraper => single_digit::patterns::skyscrapers,
         TwoStringKite => single_digit::patterns::two_string_kites,
-        TurbotFish => single_digit::patterns::turbot_fish,
+        TurbotFish => chains::simple_chains::turbot_fish,
         EmptyRectangle => single_digit::patterns::empty_rectangles,
         WWing => wings::w_wing::w_wings,
         XyWing => wings::xy_wings::xy_wings,

@@ -3,7 +3,6 @@
 //! slowest puzzles), each with its chart and its table, the files side by side.
 
 use super::charts::{BarChart, Series};
-use crate::analysis::is_single;
 use crate::analysis::results::ResultSet;
 use crate::analysis::summary::Summary;
 use crate::analysis::table::Table;
@@ -315,7 +314,7 @@ fn at_a_glance(md: &mut String, cols: &[Column<'_>]) {
             let mut beyond: Vec<(Technique, usize)> = s
                 .hardest
                 .iter()
-                .filter(|(t, _)| !is_single(**t))
+                .filter(|(t, _)| !t.is_single())
                 .map(|(&t, &n)| (t, n))
                 .collect();
             // Most common first; ties in ladder order.

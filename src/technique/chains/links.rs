@@ -7,8 +7,10 @@
 //!   is listed once: a box mate in the same row or column keeps the row's or column's
 //!   strength, so a box's conjugate pair inside a line that holds the digit more often
 //!   counts as weak (HoDoKu's quirk, kept).
+//!   Turbot Fish uses the same links.
 //! - XY-Chain: bivalue cells only; the strong link inside the cell to its other digit,
 //!   then weak links to the bivalue cells of its houses holding the same digit.
+//! - Remote Pair: as XY-Chain, between bivalue cells holding the same two digits.
 //!
 //! A search needs, where a strong link is due, a candidate's strong links, and where a
 //! weak one is due, the links that may serve as weak: both lists are kept, each in
@@ -17,7 +19,7 @@
 //! which HoDoKu's search refuses (the cell has been left), so it never leads anywhere.
 
 use super::literal::CANDIDATE_NODES;
-use crate::bitset::CellSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 
@@ -25,7 +27,10 @@ use crate::geometry::{Cell, Digit};
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ChainKind {
     X,
+    /// X-Chains of exactly three links.
+    Turbot,
     Xy,
+    RemotePair,
 }
 
 /// A link to candidate `node` (`cell * 9 + digit index`), whose cell is kept beside it
@@ -82,17 +87,24 @@ impl List {
 pub struct Links {
     weak: List,
     strong: List,
+    kind: Option<ChainKind>,
 }
 
 impl Links {
-    /// The links of `grid` for `kind`, replacing what was there.
-    pub fn build(&mut self, grid: &Candidates, kind: ChainKind) {
+    /// The links of `grid` for `kind`, replacing what was there, from the candidates of
+    /// `digits` in `cells` only (a search that starts nowhere else needs no others: an
+    /// X-Chain keeps to its digit, and a Remote Pair to cells holding its pair).
+    pub fn build(&mut self, grid: &Candidates, kind: ChainKind, digits: DigitSet, cells: CellSet) {
         self.weak.clear();
         self.strong.clear();
+        self.kind = Some(kind);
+        let single_digit = matches!(kind, ChainKind::X | ChainKind::Turbot);
         let bivalue = grid.cells_with_exactly(2);
+        let cells = if single_digit { cells } else { cells & bivalue };
         for cell in Cell::all() {
-            let digits = grid.candidates(cell);
-            if digits.is_empty() || kind == ChainKind::Xy && !bivalue.contains(cell) {
+            let all = grid.candidates(cell);
+            let digits = if single_digit { all & digits } else { all };
+            if digits.is_empty() || !cells.contains(cell) {
                 // No links: nine empty lists at once.
                 for list in [&mut self.weak, &mut self.strong] {
                     let end = list.links.len() as u32;
@@ -106,16 +118,20 @@ impl Links {
                 if !digits.contains(digit) {
                     continue;
                 }
-                match kind {
-                    ChainKind::X => self.push_house_links(grid, cell, digit, None),
-                    ChainKind::Xy if bivalue.contains(cell) => {
-                        let other = grid.candidates(cell).iter().find(|&o| o != digit);
-                        let other = other.expect("a bivalue cell");
-                        self.strong.links.push(Link::to(cell, other, true));
-                        self.push_house_links(grid, cell, digit, Some(bivalue));
-                    }
-                    ChainKind::Xy => {}
+                if single_digit {
+                    self.push_house_links(grid, cell, digit, None);
+                    continue;
                 }
+                let other = all.iter().find(|&o| o != digit);
+                let other = other.expect("a bivalue cell");
+                self.strong.links.push(Link::to(cell, other, true));
+                let partners = match kind {
+                    ChainKind::RemotePair => {
+                        bivalue & grid.cells_with(digit) & grid.cells_with(other)
+                    }
+                    _ => bivalue,
+                };
+                self.push_house_links(grid, cell, digit, Some(partners));
             }
         }
         self.weak.starts.push(self.weak.links.len() as u32);
@@ -146,6 +162,11 @@ impl Links {
                 }
             }
         }
+    }
+
+    /// The kind of chain the links were last built for.
+    pub fn kind(&self) -> Option<ChainKind> {
+        self.kind
     }
 
     /// Where candidate `node`'s links that may serve as weak lie in [`Links::weak`].
@@ -202,7 +223,7 @@ mod tests {
         remove(&mut grid, d(7), &row_except(1, &[1, 3, 8]));
         remove(&mut grid, d(7), &col_except(1, &[1, 5]));
         let mut links = Links::default();
-        links.build(&grid, ChainKind::X);
+        links.build(&grid, ChainKind::X, DigitSet::ALL, CellSet::ALL);
         // Row 1 (three 7s, weak), column 1 (two, strong); the box pair is not listed again.
         assert_eq!(
             listed(&weak_of(&links, rc(1, 1), d(7))),
@@ -225,7 +246,7 @@ mod tests {
         restrict(&mut grid, rc(1, 6), &[7, 2]);
         restrict(&mut grid, rc(2, 2), &[7, 9, 3]);
         let mut links = Links::default();
-        links.build(&grid, ChainKind::Xy);
+        links.build(&grid, ChainKind::Xy, DigitSet::ALL, CellSet::ALL);
         assert_eq!(
             listed(links.strong_of(rc(1, 1), d(7))),
             [("r1c1".into(), 4, true)]

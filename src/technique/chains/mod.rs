@@ -5,15 +5,14 @@
 //! order, and [`table`] follows them breadth first from one premise (the tabling behind
 //! nice loops, AICs and, later, forcing chains); [`links`] lists the strong and weak links
 //! of simple chains and [`search`] walks them depth first; [`choice`] ranks the chains a
-//! search found as HoDoKu does. The finders: [`simple_chains`] (X-Chain, XY-Chain),
-//! [`nice_loops`] (Nice Loop/AIC and its grouped form) and [`remote_pair`].
+//! search found as HoDoKu does. The finders: [`simple_chains`] (X-Chain, XY-Chain,
+//! Remote Pair) and [`nice_loops`] (Nice Loop/AIC and its grouped form).
 
 pub mod choice;
 pub mod implications;
 pub mod links;
 pub mod literal;
 pub mod nice_loops;
-pub mod remote_pair;
 pub mod search;
 pub mod simple_chains;
 pub mod table;

@@ -1,25 +1,33 @@
 //! HoDoKu's depth-first search for simple chains (`ChainSolver.getChains`, `getChain`),
-//! over the [`Links`] of X-Chains or XY-Chains.
+//! over the [`Links`] of X-Chains, XY-Chains or Remote Pairs.
 //!
 //! From every candidate (cells ascending, digits ascending) a chain starts with a strong
-//! link (for XY-Chains, the one inside its bivalue cell) and goes on through the links in
-//! their listed order, weak and strong in turn; where a weak link is due a strong one may
-//! serve, and counts as weak (where a strong one is due, only the strong links are
-//! looked at: HoDoKu skips the others in the same order). A chain never enters a cell it has left (it may come back to
-//! its start, which ends that branch), and stops at 20 links (`restrictChainLength`).
-//! Whenever a strong link lands on the start digit, two links or more from the start,
-//! the cells holding that digit and seeing both ends lose it: the chain is recorded.
+//! link (for XY-Chains and Remote Pairs, the one inside its bivalue cell) and goes on
+//! through the links in their listed order, weak and strong in turn; where a weak link is
+//! due a strong one may serve, and counts as weak (where a strong one is due, only the
+//! strong links are looked at: HoDoKu skips the others in the same order). A chain never
+//! enters a cell it has left (it may come back to its start, which ends that branch), and
+//! stops at 20 links (`restrictChainLength`; a Turbot Fish has exactly 3). Whenever a strong link lands on the start
+//! digit, two links or more from the start, and some cell holding that digit sees both
+//! ends, the chain is recorded: those cells lose the digit. A Remote Pair is recorded from
+//! four cells (seven links) on, with what HoDoKu's `checkRemotePairs` removes.
 
 use super::choice::Findings;
-use super::links::Links;
+use super::links::{ChainKind, Links};
 use super::literal::Lit;
-use crate::bitset::DigitSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::step::Eliminations;
 
 /// HoDoKu's default limit on a simple chain's links.
 const MAX_LINKS: usize = 20;
+
+/// The links of a Turbot Fish.
+const TURBOT_LINKS: usize = 3;
+
+/// The links of the shortest Remote Pair: four cells.
+const REMOTE_PAIR_LINKS: usize = 7;
 
 /// A level of the search: the cell of the candidate reached, whether the next link must
 /// be strong, and which of its links come next (positions in the strong or the weak list).
@@ -78,6 +86,11 @@ impl Search<'_> {
         let mut left = [false; 81];
         left[start.index()] = true;
         let mut depth = 1;
+        let max_links = if self.links.kind() == Some(ChainKind::Turbot) {
+            TURBOT_LINKS
+        } else {
+            MAX_LINKS
+        };
         self.levels[1] = self.level(first, false);
         loop {
             let level = &mut self.levels[depth];
@@ -108,19 +121,59 @@ impl Search<'_> {
             if depth > 1 && strong && link.digit() == digit {
                 let targets = seeing_start & cell.peers();
                 if !targets.is_empty() {
-                    let mut eliminations = Eliminations::NONE;
-                    eliminations.insert_cells(targets, digit);
-                    self.findings
-                        .offer(None, eliminations, &self.chain[..=depth]);
+                    let eliminations = if self.links.kind() == Some(ChainKind::RemotePair) {
+                        if depth < REMOTE_PAIR_LINKS {
+                            None
+                        } else {
+                            Some(self.remote_pair_eliminations(depth, targets))
+                        }
+                    } else {
+                        let mut eliminations = Eliminations::NONE;
+                        eliminations.insert_cells(targets, digit);
+                        Some(eliminations)
+                    };
+                    if let Some(eliminations) = eliminations {
+                        self.findings
+                            .offer(None, eliminations, &self.chain[..=depth]);
+                    }
                 }
             }
-            self.levels[depth] = if depth < MAX_LINKS && !closes {
+            self.levels[depth] = if depth < max_links && !closes {
                 self.level(link.node, !strong)
             } else {
                 // The chain may go no further from here.
                 Level::default()
             };
         }
+    }
+
+    /// What the Remote Pair of `chain[..=depth]` removes (HoDoKu's `checkRemotePairs`):
+    /// for four cells, the start digit from `targets` (the cells seeing both ends) and the
+    /// other digit from the cells seeing both ends; for more, both digits from the cells
+    /// seeing two cells of the chain an odd number of cells apart, three or more.
+    fn remote_pair_eliminations(&self, depth: usize, targets: CellSet) -> Eliminations {
+        let cell_at = |i: usize| Lit::as_candidate(self.chain[i]).expect("a candidate").0;
+        let (start, digit) = Lit::as_candidate(self.chain[0]).expect("a candidate");
+        let other = Lit::as_candidate(self.chain[1]).expect("a candidate").1;
+        let mut eliminations = Eliminations::NONE;
+        if depth == REMOTE_PAIR_LINKS {
+            let end = cell_at(depth);
+            eliminations.insert_cells(targets, digit);
+            eliminations.insert_cells(
+                start.peers() & end.peers() & self.grid.cells_with(other),
+                other,
+            );
+            return eliminations;
+        }
+        // The chain enters its cells at even positions.
+        for i in (0..=depth).step_by(2) {
+            for j in (i + 6..=depth).step_by(4) {
+                let seeing = cell_at(i).peers() & cell_at(j).peers();
+                eliminations.insert_cells(seeing & self.grid.cells_with(digit), digit);
+                eliminations.insert_cells(seeing & self.grid.cells_with(other), other);
+            }
+        }
+        eliminations
     }
 
     fn level(&self, node: u16, strong_only: bool) -> Level {

@@ -11,13 +11,13 @@
 
 use super::choice::Findings;
 use super::links::{ChainKind, Links};
-use super::literal::GroupNodes;
+use super::literal::{GroupNodes, Lit};
 use super::search::search;
-use crate::bitset::DigitSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
-use crate::geometry::Digit;
-use crate::step::{Pattern, Step};
+use crate::geometry::{Digit, House};
+use crate::step::{Link, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -28,6 +28,14 @@ pub fn x_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 pub fn xy_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     chains(grid, sink, ChainKind::Xy)
+}
+
+pub fn turbot_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    chains(grid, sink, ChainKind::Turbot)
+}
+
+pub fn remote_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    chains(grid, sink, ChainKind::RemotePair)
 }
 
 /// A search's buffers, kept per thread so that searching allocates nothing once warm.
@@ -44,23 +52,40 @@ thread_local! {
 fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> ControlFlow<()> {
     let technique = match kind {
         ChainKind::X => Technique::XChain,
+        ChainKind::Turbot => Technique::TurbotFish,
         ChainKind::Xy => Technique::XyChain,
+        ChainKind::RemotePair => Technique::RemotePair,
     };
-    // An X-Chain's links and eliminations are those of one digit: a digit whose
-    // candidates are as they were when the last search found nothing for it is skipped.
+    // An X-Chain's (or Turbot Fish's) links and eliminations are those of one digit: a
+    // digit whose candidates are as they were when the last search found nothing for it
+    // is skipped.
+    let single_digit = matches!(kind, ChainKind::X | ChainKind::Turbot);
     let snapshots: [Snapshot; 9] =
         std::array::from_fn(|i| grid.digit_snapshot(Digit::from_index(i)));
-    let digits: DigitSet = match kind {
-        ChainKind::X => Digit::all()
+    // Such a chain also starts and ends with a strong link: its digit needs two houses
+    // where it has two places.
+    let digits: DigitSet = if single_digit {
+        Digit::all()
+            .filter(|&digit| has_two_conjugate_pairs(grid, digit))
             .filter(|digit| !sink.searched_in_vain(digit.index(), &snapshots[digit.index()]))
-            .collect(),
-        ChainKind::Xy => DigitSet::ALL,
+            .collect()
+    } else {
+        DigitSet::ALL
     };
+    // A Remote Pair needs four cells holding its pair, and keeps to them.
+    let cells = if kind == ChainKind::RemotePair {
+        remote_pair_cells(grid)
+    } else {
+        CellSet::ALL
+    };
+    if digits.is_empty() || cells.is_empty() {
+        return ControlFlow::Continue(());
+    }
     WORKSPACE.with_borrow_mut(|work| {
-        work.links.build(grid, kind);
+        work.links.build(grid, kind, digits, cells);
         work.findings.clear();
         search(grid, &work.links, digits, &mut work.findings);
-        if kind == ChainKind::X {
+        if single_digit {
             let mut fruitful = DigitSet::EMPTY;
             for found in work.findings.iter() {
                 fruitful |= found.eliminations.digits();
@@ -73,12 +98,16 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
         let nodes = GroupNodes::none();
         for found in work.findings.iter() {
             let lits = work.findings.chain(found);
-            let chain = sink.chains().push(lits.iter().map(|&lit| nodes.link(lit)));
-            let digits: DigitSet = lits.first().map(|&l| nodes.digit(l)).into_iter().collect();
-            let pattern = Pattern {
-                digits,
-                chain,
-                ..Pattern::default()
+            let pattern = if kind == ChainKind::RemotePair {
+                remote_pair_pattern(grid, lits, sink)
+            } else {
+                let chain = sink.chains().push(lits.iter().map(|&lit| nodes.link(lit)));
+                let digits: DigitSet = lits.first().map(|&l| nodes.digit(l)).into_iter().collect();
+                Pattern {
+                    digits,
+                    chain,
+                    ..Pattern::default()
+                }
             };
             sink.push(Step::eliminating(technique, pattern, found.eliminations))?;
         }
@@ -86,9 +115,62 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
     })
 }
 
+/// Whether `digit` has exactly two places in two houses or more.
+fn has_two_conjugate_pairs(grid: &Candidates, digit: Digit) -> bool {
+    House::all()
+        .filter(|&house| grid.positions(house, digit).count_ones() == 2)
+        .nth(1)
+        .is_some()
+}
+
+/// The bivalue cells whose pair at least four bivalue cells hold.
+fn remote_pair_cells(grid: &Candidates) -> CellSet {
+    let bivalue = grid.cells_with_exactly(2);
+    let mut cells = CellSet::EMPTY;
+    let mut seen = CellSet::EMPTY;
+    for cell in bivalue.iter() {
+        if seen.contains(cell) {
+            continue;
+        }
+        let pair = grid.candidates(cell);
+        let holding = pair
+            .iter()
+            .fold(bivalue, |acc, digit| acc & grid.cells_with(digit));
+        seen |= holding;
+        if holding.has_at_least(4) {
+            cells |= holding;
+        }
+    }
+    cells
+}
+
+/// A Remote Pair's pattern: its pair, its cells, and as its chain the cells in order,
+/// each with the digit of the weak link into it (`3/8 r1c2 -8- r1c7 -3- r5c7`).
+fn remote_pair_pattern(grid: &Candidates, lits: &[Lit], sink: &mut StepSink<'_>) -> Pattern {
+    let cells_in_order = lits.iter().step_by(2).map(|&lit| {
+        let (cell, digit) = lit.as_candidate().expect("remote pairs hold no groups");
+        (cell, digit)
+    });
+    let cells: CellSet = cells_in_order.clone().map(|(cell, _)| cell).collect();
+    let start = cells.first().map(|_| lits[0]);
+    let pair = start.map_or(DigitSet::EMPTY, |lit| {
+        grid.candidates(lit.as_candidate().expect("a candidate").0)
+    });
+    let chain = sink
+        .chains()
+        .push(cells_in_order.map(|(cell, digit)| Link::cell(cell, digit, false)));
+    Pattern {
+        digits: pair,
+        cells,
+        chain,
+        ..Pattern::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Cell;
     use crate::step::StepList;
     use crate::technique::memo::Memo;
     use crate::technique::test_grids::*;
@@ -201,5 +283,87 @@ mod tests {
         let seeing_both = [rc(1, 3), rc(2, 3), rc(3, 3), rc(4, 1), rc(5, 1), rc(6, 1)];
         remove(&mut grid, d(4), &seeing_both);
         assert!(texts(Technique::XyChain, &grid).is_empty());
+    }
+
+    /// An empty grid with `cells` reduced to the pair 3,8.
+    fn pairs(cells: &[Cell]) -> Candidates {
+        let mut grid = Candidates::empty();
+        for &cell in cells {
+            for digit in Digit::all().filter(|x| ![3, 8].contains(&x.get())) {
+                grid.eliminate(cell, digit);
+            }
+        }
+        grid
+    }
+
+    const ROW_CHAIN: [Cell; 4] = [
+        Cell::at(0, 1),
+        Cell::at(0, 6),
+        Cell::at(4, 6),
+        Cell::at(4, 2),
+    ];
+
+    #[test]
+    fn remote_pair_of_four_cells_both_orientations() {
+        // r1c2 and r5c3 are three links apart, so one is 3 and the other 8: r1c3 and
+        // r5c2 (row and column), r2c3,r3c3 (box 1, column 3), r4c2,r6c2 (box 4, column
+        // 2) see both.
+        let targets = "r1c3,r2c3,r3c3,r4c2,r5c2,r6c2";
+        assert_eq!(
+            texts(Technique::RemotePair, &pairs(&ROW_CHAIN)),
+            [format!(
+                "Remote Pair: 3/8 r1c2 -8- r1c7 -3- r5c7 -8- r5c3 => {targets}<>3, {targets}<>8"
+            )]
+        );
+        let transposed: Vec<Cell> = ROW_CHAIN
+            .iter()
+            .map(|c| Cell::at(c.col(), c.row()))
+            .collect();
+        let targets = "r2c4,r2c5,r2c6,r3c1,r3c2,r3c3";
+        assert_eq!(
+            texts(Technique::RemotePair, &pairs(&transposed)),
+            [format!(
+                "Remote Pair: 3/8 r2c1 -8- r7c1 -3- r7c5 -8- r3c5 => {targets}<>3, {targets}<>8"
+            )]
+        );
+    }
+
+    #[test]
+    fn a_fifth_cell_gives_a_second_chain_of_four_and_a_sixth_one_chain_of_six() {
+        // A fifth cell, r9c3, continues the chain from r5c3 down column 3: an odd number
+        // of cells ends on the wrong digit, so there are two chains of four
+        // (r1c2..r5c3 and r1c7..r9c3), more eliminations first.
+        let mut cells = ROW_CHAIN.to_vec();
+        cells.push(rc(9, 3));
+        let steps = Technique::RemotePair.find_all(&pairs(&cells), None);
+        assert_eq!(steps.len(), 2);
+        assert!(steps.iter().all(|s| s.pattern.chain.len() == 4));
+        // r1c7 and r9c3 are three cells apart: r9c7 sees both.
+        assert!(
+            steps
+                .iter()
+                .any(|s| s.eliminations.contains(rc(9, 7), d(8)))
+        );
+        // A sixth, r9c8, closes a chain of six, which removes what cells three and five
+        // apart see: more than either chain of four.
+        cells.push(rc(9, 8));
+        let steps = Technique::RemotePair.find_all(&pairs(&cells), None);
+        let longest = steps.iter().max_by_key(|s| s.pattern.chain.len()).unwrap();
+        assert_eq!(longest.pattern.chain.len(), 6);
+        assert_eq!(
+            steps[0].pattern.chain.len(),
+            6,
+            "the most eliminations come first"
+        );
+    }
+
+    #[test]
+    fn no_remote_pair_for_three_cells_or_without_targets() {
+        assert!(texts(Technique::RemotePair, &pairs(&ROW_CHAIN[..3])).is_empty());
+        let mut grid = pairs(&ROW_CHAIN);
+        let targets = [rc(1, 3), rc(2, 3), rc(3, 3), rc(4, 2), rc(5, 2), rc(6, 2)];
+        remove(&mut grid, d(3), &targets);
+        remove(&mut grid, d(8), &targets);
+        assert!(texts(Technique::RemotePair, &grid).is_empty());
     }
 }

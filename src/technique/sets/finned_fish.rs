@@ -56,8 +56,9 @@ fn technique(size: usize, shape: Shape) -> Technique {
     }
 }
 
-/// Every fish of `size` base lines and `shape`, row-based first, then column-based, each
-/// digit in turn, base lines in lexicographic order.
+/// Every fish of `size` base lines and `shape`, digit by digit (HoDoKu's
+/// `FishSolver.getAnyFish`), row-based first, then column-based, base lines in
+/// lexicographic order.
 ///
 /// Only fish whose fins share a box can remove anything: the fins then lie in one stack
 /// of cross lines (one band for column-based fish), so the cover takes every base cross
@@ -74,8 +75,8 @@ fn search(
         Shape::Finned => self::technique(size, Shape::Sashimi),
         Shape::Sashimi => self::technique(size, Shape::Finned),
     };
-    for (k, kind) in [HouseKind::Row, HouseKind::Column].into_iter().enumerate() {
-        for digit in Digit::all() {
+    for digit in Digit::all() {
+        for (k, kind) in [HouseKind::Row, HouseKind::Column].into_iter().enumerate() {
             // Targets lie off the base lines, in lines still missing the digit.
             if grid.rows_missing(digit) as usize <= size {
                 continue;

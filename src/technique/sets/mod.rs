@@ -3,4 +3,5 @@
 //! finds naked and hidden subsets and basic fish in one; finned and sashimi fish add fins.
 
 pub mod finned_fish;
+pub mod naked_subsets;
 pub mod related_sets;

@@ -21,7 +21,7 @@
 use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
-use crate::geometry::{Digit, House};
+use crate::geometry::{Digit, House, HouseKind};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
@@ -108,11 +108,6 @@ fn digit_positions(grid: &Candidates, house: House) -> BitArray {
     std::array::from_fn(|d| grid.positions(house, Digit::from_index(d)))
 }
 
-/// The house's position x digit array: line `p` holds the candidates of the cell at `p`.
-fn cell_digits(grid: &Candidates, house: House) -> BitArray {
-    std::array::from_fn(|p| grid.candidates(house.cells()[p]).bits())
-}
-
 /// A digit's array over the rows (`line = House::row`: row x column) or over the columns
 /// (`line = House::column`: column x row).
 fn digit_lines(grid: &Candidates, digit: Digit, line: LineKind) -> BitArray {
@@ -130,50 +125,6 @@ fn cells_at(house: House, positions: u16) -> CellSet {
         .collect()
 }
 
-/// Naked subsets of size `k`: `k` cells of a house holding only `k` digits between them;
-/// those digits leave the house's other cells.
-fn naked_subsets(
-    grid: &Candidates,
-    sink: &mut StepSink<'_>,
-    k: u32,
-    technique: Technique,
-) -> ControlFlow<()> {
-    // Only cells with 2 to k candidates can take part, and something to remove needs
-    // another empty cell: most houses fail one test or the other.
-    let at_least = grid.cells_with_at_least();
-    let small = at_least[1] - at_least[k as usize];
-    for house in House::all() {
-        if grid.empty_cells_in(house) <= k || !(small & house.cell_set()).has_at_least(k) {
-            continue;
-        }
-        sink.search_part(house.index(), grid.house_snapshot(house), |sink| {
-            naked_subsets_in(grid, sink, k, technique, house)
-        })?;
-    }
-    ControlFlow::Continue(())
-}
-
-/// [`naked_subsets`] in one house: they depend on its candidates alone.
-fn naked_subsets_in(
-    grid: &Candidates,
-    sink: &mut StepSink<'_>,
-    k: u32,
-    technique: Technique,
-    house: House,
-) -> ControlFlow<()> {
-    let by_cell = cell_digits(grid, house);
-    closed_sets(&by_cell, k, &mut |positions, digits| {
-        let digits = DigitSet::from_bits(digits);
-        let cells = cells_at(house, positions);
-        let others = house.cell_set() - cells;
-        let mut eliminations = Eliminations::NONE;
-        for digit in digits.iter() {
-            eliminations.insert_cells(others & grid.cells_with(digit), digit);
-        }
-        sink.push(subset_step(technique, house, digits, cells, eliminations))
-    })
-}
-
 /// Hidden subsets of size `k`: `k` digits confined to the same `k` cells of a house; the
 /// other digits leave those cells.
 fn hidden_subsets(
@@ -182,7 +133,11 @@ fn hidden_subsets(
     k: u32,
     technique: Technique,
 ) -> ControlFlow<()> {
-    for house in House::all() {
+    // HoDoKu's order: boxes, then rows, then columns.
+    let houses = [HouseKind::Box, HouseKind::Row, HouseKind::Column]
+        .into_iter()
+        .flat_map(House::all_of);
+    for house in houses {
         // Something to remove needs a digit besides the k with a place in the house, and
         // only the digits of its empty cells have places.
         if grid.empty_cells_in(house) <= k {
@@ -291,21 +246,6 @@ fn fish_of(
         })?;
     }
     ControlFlow::Continue(())
-}
-
-/// Naked Pair (n2).
-pub fn naked_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    naked_subsets(grid, sink, 2, Technique::NakedPair)
-}
-
-/// Naked Triple (n3).
-pub fn naked_triples(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    naked_subsets(grid, sink, 3, Technique::NakedTriple)
-}
-
-/// Naked Quadruple (n4).
-pub fn naked_quads(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    naked_subsets(grid, sink, 4, Technique::NakedQuad)
 }
 
 /// Hidden Pair (h2).
@@ -868,6 +808,11 @@ mod tests {
             });
         }
         assert_eq!(fish_puzzles, 6);
+    }
+
+    /// A house's position x digit array: line `p` holds the candidates of the cell at `p`.
+    fn cell_digits(grid: &Candidates, house: House) -> BitArray {
+        std::array::from_fn(|p| grid.candidates(house.cells()[p]).bits())
     }
 
     /// Every array the finders search in `grid`, checking that each pair of orientations

@@ -4,11 +4,11 @@
 //!
 //! - Simple Colors, within one cluster: *wrap*, two cells of one color see each other, so
 //!   that color is false and loses the digit everywhere; *trap*, a cell seeing both
-//!   colors loses it. `Simple Colors: 6 (r1c1,r7c3) / (r3c3,r7c8) => r1c8<>6`.
+//!   colors loses it. `Simple Colors Trap: 6 (r1c1,r7c3) / (r3c3,r7c8) => r1c8<>6`.
 //! - Multi Colors, across two clusters: when a color of the first sees both colors of the
 //!   second, it is false (HoDoKu's type 2); when a color of one sees a color of the other,
 //!   one of their opposites is true, and a cell seeing both opposites loses the digit
-//!   (type 1). `Multi Colors: 6 (r2c2,r6c3) / (r5c2), (r2c9) / (r6c9) => r2c2,r6c3<>6`.
+//!   (type 1). `Multi Colors 2: 6 (r2c2,r6c3) / (r5c2), (r2c9) / (r6c9) => r2c2,r6c3<>6`.
 //!
 //! As in HoDoKu 2.2: clusters are numbered from their lowest cell, which gets the first
 //! color; each cluster gives a wrap step and then a trap step, each ordered pair of
@@ -17,7 +17,7 @@
 
 use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
+use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
@@ -94,7 +94,11 @@ impl Clusters {
     }
 }
 
-fn step(technique: Technique, digit: Digit, colors: [CellSet; 4], targets: CellSet) -> Step {
+fn step(subtype: Subtype, digit: Digit, colors: [CellSet; 4], targets: CellSet) -> Step {
+    let technique = match subtype {
+        Subtype::SimpleColorsTrap | Subtype::SimpleColorsWrap => Technique::SimpleColors,
+        _ => Technique::MultiColors,
+    };
     let mut eliminations = Eliminations::NONE;
     eliminations.insert_cells(targets, digit);
     let pattern = Pattern {
@@ -103,7 +107,7 @@ fn step(technique: Technique, digit: Digit, colors: [CellSet; 4], targets: CellS
         colors,
         ..Pattern::default()
     };
-    Step::eliminating(technique, pattern, eliminations)
+    Step::eliminating(technique, pattern, eliminations).with_subtype(subtype)
 }
 
 pub fn simple_colors(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
@@ -122,12 +126,12 @@ fn simple_colors_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) ->
             .filter(|&k| cluster.colors[k].intersects(cluster.seen[k]))
             .fold(CellSet::EMPTY, |acc, k| acc | cluster.colors[k]);
         if !wrap.is_empty() {
-            sink.push(step(Technique::SimpleColors, digit, colors, wrap))?;
+            sink.push(step(Subtype::SimpleColorsWrap, digit, colors, wrap))?;
         }
         // Trap: cells that see both colors.
         let trap = with_digit & cluster.seen[0] & cluster.seen[1];
         if !trap.is_empty() {
-            sink.push(step(Technique::SimpleColors, digit, colors, trap))?;
+            sink.push(step(Subtype::SimpleColorsTrap, digit, colors, trap))?;
         }
     }
     ControlFlow::Continue(())
@@ -161,7 +165,7 @@ fn multi_colors_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) -> 
                 })
                 .fold(CellSet::EMPTY, |acc, k| acc | first.colors[k]);
             if !false_color.is_empty() {
-                sink.push(step(Technique::MultiColors, digit, colors, false_color))?;
+                sink.push(step(Subtype::MultiColors2, digit, colors, false_color))?;
             }
             if i > j {
                 continue;
@@ -176,7 +180,7 @@ fn multi_colors_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) -> 
                 }
             }
             if !targets.is_empty() {
-                sink.push(step(Technique::MultiColors, digit, colors, targets))?;
+                sink.push(step(Subtype::MultiColors1, digit, colors, targets))?;
             }
         }
     }
@@ -202,7 +206,7 @@ mod tests {
         // r7c3 share a color, r3c3 and r7c8 the other. r1c8 sees r1c1 and r7c8.
         assert_eq!(
             texts(Technique::SimpleColors, &trap()),
-            ["Simple Colors: 6 (r1c1,r7c3) / (r3c3,r7c8) => r1c8<>6"]
+            ["Simple Colors Trap: 6 (r1c1,r7c3) / (r3c3,r7c8) => r1c8<>6"]
         );
         assert!(texts(Technique::MultiColors, &trap()).is_empty());
     }
@@ -221,8 +225,8 @@ mod tests {
         assert_eq!(
             texts(Technique::SimpleColors, &grid),
             [
-                "Simple Colors: 6 (r2c1,r3c2,r8c5) / (r2c5,r8c2) => r2c1,r3c2,r8c5<>6",
-                "Simple Colors: 6 (r2c1,r3c2,r8c5) / (r2c5,r8c2) => r2c1,r3c2,r3c4,r3c6,r7c1,r9c1<>6",
+                "Simple Colors Wrap: 6 (r2c1,r3c2,r8c5) / (r2c5,r8c2) => r2c1,r3c2,r8c5<>6",
+                "Simple Colors Trap: 6 (r2c1,r3c2,r8c5) / (r2c5,r8c2) => r2c1,r3c2,r3c4,r3c6,r7c1,r9c1<>6",
             ]
         );
     }
@@ -235,7 +239,7 @@ mod tests {
         cells.extend(col_except(7, &[3, 8]));
         assert_eq!(
             texts(Technique::SimpleColors, &without(d(6), &cells)),
-            ["Simple Colors: 6 (r1c1,r3c7) / (r3c3,r8c7) => r8c1<>6"]
+            ["Simple Colors Trap: 6 (r1c1,r3c7) / (r3c3,r8c7) => r8c1<>6"]
         );
         let mut grid = trap();
         remove(&mut grid, d(6), &[rc(1, 8)]);
@@ -261,11 +265,11 @@ mod tests {
             texts(Technique::MultiColors, &grid),
             [
                 // Type 2: r2c2 sees r2c9 and r6c3 sees r6c9, one of which is 6.
-                format!("Multi Colors: {clusters} => r2c2,r6c3<>6"),
+                format!("Multi Colors 2: {clusters} => r2c2,r6c3<>6"),
                 // Type 1: r2c2 and r2c9 see each other, so r5c2 or r6c9 is 6 (r6c3,
                 // r5c7, r5c8 see both); r6c3 and r6c9 too, so r5c2 or r2c9 (r2c2 sees
                 // both).
-                format!("Multi Colors: {clusters} => r2c2,r5c7,r5c8,r6c3<>6"),
+                format!("Multi Colors 1: {clusters} => r2c2,r5c7,r5c8,r6c3<>6"),
             ]
         );
     }

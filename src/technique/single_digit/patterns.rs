@@ -8,7 +8,9 @@
 //!   (distinct cells): `3 in r2c1,r8c5 (connected by r2c6,r3c5) => r8c1<>3`.
 //! - Turbot Fish: any conjugate pair, a weak link, another conjugate pair, in any houses
 //!   (HoDoKu's X-Chain of three links): `5 r1c2 =5= r3c1 -5- r3c7 =5= r8c7 => r8c2<>5`.
-//!   It covers skyscrapers and kites too; HoDoKu's order tries those first.
+//!   It covers skyscrapers and kites too; HoDoKu's order tries those first. HoDoKu finds
+//!   it with its chain search, so sudolab does ([`crate::technique::chains`]); its tests
+//!   are here with the other patterns.
 //! - Empty Rectangle: a box whose candidates all lie in one row and one column of it
 //!   (both parts non-empty outside their crossing, one of them with two cells or more),
 //!   with a conjugate pair from that row (or column) outside the box:
@@ -26,7 +28,7 @@ use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House, HouseKind};
-use crate::step::{Eliminations, Link, Pattern, Step};
+use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
@@ -160,71 +162,6 @@ fn two_string_kites_of(
                     };
                     sink.push(Step::eliminating(
                         Technique::TwoStringKite,
-                        pattern,
-                        eliminations,
-                    ))?;
-                }
-            }
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// Turbot Fish: each digit, each two distinct conjugate pairs (in any houses) joined by
-/// a weak link, each chain once (not also reversed).
-pub fn turbot_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(|sink, digit| turbot_fish_of(grid, sink, digit))
-}
-
-/// [`turbot_fish`] of one digit.
-fn turbot_fish_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) -> ControlFlow<()> {
-    // Distinct conjugate pairs: a pair in a line and its box is one link.
-    let mut links = [(Cell::at(0, 0), Cell::at(0, 0)); 27];
-    let mut count = 0;
-    for house in House::all() {
-        if let Some(pair) = conjugate_pair(grid, house, digit)
-            && !links[..count].contains(&pair)
-        {
-            links[count] = pair;
-            count += 1;
-        }
-    }
-    for (i, &(a1, b1)) in links[..count].iter().enumerate() {
-        for &(a2, b2) in &links[i + 1..count] {
-            if a1 == a2 || a1 == b2 || b1 == a2 || b1 == b2 {
-                continue;
-            }
-            for (start, near) in [(a1, b1), (b1, a1)] {
-                for (far, end) in [(a2, b2), (b2, a2)] {
-                    if !near.sees(far) {
-                        continue;
-                    }
-                    let targets = seeing_both(grid, digit, start, end);
-                    if targets.is_empty() {
-                        continue;
-                    }
-                    let mut eliminations = Eliminations::NONE;
-                    eliminations.insert_cells(targets, digit);
-                    // Written from its lower end, whichever way it was found.
-                    let mut nodes = [start, near, far, end];
-                    if end < start {
-                        nodes.reverse();
-                    }
-                    // Strong, weak, strong: the first off, then on and off alternately.
-                    let chain = sink.chains().push(
-                        nodes
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &cell)| Link::cell(cell, digit, i % 2 == 1)),
-                    );
-                    let pattern = Pattern {
-                        digits: DigitSet::single(digit),
-                        cells: cells_of(&nodes),
-                        chain,
-                        ..Pattern::default()
-                    };
-                    sink.push(Step::eliminating(
-                        Technique::TurbotFish,
                         pattern,
                         eliminations,
                     ))?;

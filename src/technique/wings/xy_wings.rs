@@ -5,11 +5,10 @@
 //! - XYZ-Wing: a pivot {x,y,z} sees two pincers {x,z} and {y,z}. One of the three is z, so z
 //!   leaves every cell that sees all three.
 //!
-//! Both are found from the pivot: its bivalue peers whose candidates fit are the only possible
-//! pincers, so the search is a few set intersections per pivot, no heap. Order: pivots by
-//! cell; then, for an XY-Wing, the pincer holding the pivot's lower digit by cell and the other
-//! by cell; for an XYZ-Wing, pincer pairs by cell. As in HoDoKu, the three cells are distinct
-//! and so are their candidate sets, and a wing is reported only when it removes something.
+//! Orders as HoDoKu's (`WingSolver.getWing`): XY-Wings by triples of bivalue cells (see
+//! [`xy_wings`]); XYZ-Wings by pivot, then pincer pairs by cell. As in HoDoKu, the three
+//! cells are distinct and so are their candidate sets, and a wing is reported only when it
+//! removes something. No heap: the candidates are a few set intersections.
 
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
@@ -20,21 +19,42 @@ use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
 /// Pivot {x,y}, pincers {x,z} and {y,z} seeing it: z leaves the cells seeing both pincers.
+///
+/// HoDoKu's order (`WingSolver.getWing`): triples of bivalue cells i < j < k by cell, the
+/// first two sharing one digit and the three holding three digits in three different
+/// pairs; in each triple the pivot is tried as i (pincers j, k), as j (pincers i, k), then
+/// as k (pincers j, i).
 pub fn xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let [bivalue, _] = bivalue_and_trivalue(grid);
-    for pivot in bivalue.iter() {
-        let digits = grid.candidates(pivot);
-        let x = digits.first().expect("a bivalue cell has candidates");
-        let y = other_digit(grid, pivot, x);
-        // Bivalue peers holding exactly one of the pivot's digits.
-        let reach = pivot.peers() & bivalue;
-        let with_x = reach & (grid.cells_with(x) - grid.cells_with(y));
-        let with_y = reach & (grid.cells_with(y) - grid.cells_with(x));
-        for a in with_x.iter() {
-            let z = other_digit(grid, a, x);
-            for b in (with_y & grid.cells_with(z)).iter() {
-                let targets = a.peers() & b.peers() & grid.cells_with(z);
-                push_wing(sink, Technique::XyWing, [pivot, a, b], digits, z, targets)?;
+    for i in bivalue.iter() {
+        let pair_i = grid.candidates(i);
+        for j in bivalue.iter().filter(|&j| j > i) {
+            let pair_j = grid.candidates(j);
+            if (pair_i | pair_j).len() != 3 {
+                continue;
+            }
+            for k in bivalue.iter().filter(|&k| k > j) {
+                let pair_k = grid.candidates(k);
+                if (pair_i | pair_j | pair_k).len() != 3 || pair_k == pair_i || pair_k == pair_j {
+                    continue;
+                }
+                for [pivot, a, b] in [[i, j, k], [j, i, k], [k, j, i]] {
+                    if !(pivot.peers().contains(a) && pivot.peers().contains(b)) {
+                        continue;
+                    }
+                    let z = (grid.candidates(a) & grid.candidates(b))
+                        .single_member()
+                        .expect("two of three different pairs of three digits share one");
+                    let targets = a.peers() & b.peers() & grid.cells_with(z);
+                    push_wing(
+                        sink,
+                        Technique::XyWing,
+                        [pivot, a, b],
+                        grid.candidates(pivot),
+                        z,
+                        targets,
+                    )?;
+                }
             }
         }
     }
@@ -73,13 +93,6 @@ pub fn xyz_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> 
 fn bivalue_and_trivalue(grid: &Candidates) -> [CellSet; 2] {
     let [_, two, three, four, _] = grid.cells_with_at_least();
     [two - three, three - four]
-}
-
-/// The candidate of bivalue `cell` that is not `digit`.
-fn other_digit(grid: &Candidates, cell: Cell, digit: Digit) -> Digit {
-    (grid.candidates(cell) - DigitSet::single(digit))
-        .single_member()
-        .expect("a bivalue cell holding the digit has one other candidate")
 }
 
 /// Reports the wing of `cells` (pivot first) removing `z` from `targets`, if there are any.

@@ -2,6 +2,10 @@
 //! candidate) and Hidden Single (a digit with one place left in a house).
 //! Each step places one digit; its pattern names the cell and, for full houses and hidden
 //! singles, the house.
+//!
+//! The finders here scan the grid and report every single, in house or cell order: what
+//! the `sweep` policy applies, and what `find_all` lists. Under the `single` policy the
+//! solver takes one single at a time from HoDoKu's queues instead ([`queues`]).
 
 use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::Candidates;
@@ -11,15 +15,23 @@ use crate::step::{Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
 
+pub mod queues;
+
+/// The step of a single of `technique` setting `cell` to `digit`, in `house` for full
+/// houses and hidden singles.
+pub fn single_step(technique: Technique, house: Option<House>, cell: Cell, digit: Digit) -> Step {
+    let pattern = Pattern {
+        cells: CellSet::single(cell),
+        base: house.map_or(HouseSet::EMPTY, HouseSet::single),
+        ..Pattern::default()
+    };
+    Step::placing(technique, cell, digit, pattern)
+}
+
 /// The last empty cell of a house.
 pub fn full_houses(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for (house, cell, digit) in full_house_placements(grid) {
-        let pattern = Pattern {
-            cells: CellSet::single(cell),
-            base: HouseSet::single(house),
-            ..Pattern::default()
-        };
-        sink.push(Step::placing(Technique::FullHouse, cell, digit, pattern))?;
+        sink.push(single_step(Technique::FullHouse, Some(house), cell, digit))?;
     }
     ControlFlow::Continue(())
 }
@@ -27,11 +39,7 @@ pub fn full_houses(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
 /// A cell with a single candidate.
 pub fn naked_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for (cell, digit) in naked_single_placements(grid) {
-        let pattern = Pattern {
-            cells: CellSet::single(cell),
-            ..Pattern::default()
-        };
-        sink.push(Step::placing(Technique::NakedSingle, cell, digit, pattern))?;
+        sink.push(single_step(Technique::NakedSingle, None, cell, digit))?;
     }
     ControlFlow::Continue(())
 }
@@ -39,12 +47,12 @@ pub fn naked_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<
 /// A digit with a single place left in a house.
 pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for (house, cell, digit) in hidden_single_placements(grid) {
-        let pattern = Pattern {
-            cells: CellSet::single(cell),
-            base: HouseSet::single(house),
-            ..Pattern::default()
-        };
-        sink.push(Step::placing(Technique::HiddenSingle, cell, digit, pattern))?;
+        sink.push(single_step(
+            Technique::HiddenSingle,
+            Some(house),
+            cell,
+            digit,
+        ))?;
     }
     ControlFlow::Continue(())
 }

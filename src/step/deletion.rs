@@ -1,0 +1,130 @@
+//! The order in which a step's eliminations are carried out: HoDoKu's, which lists them
+//! per technique as its finders build them (`SolutionStep.candidatesToDelete`) and deletes
+//! them in that order (`SudokuStepFinder.doStep`). The order decides which cells and
+//! houses run down to a single first, and so which single HoDoKu takes next
+//! ([`crate::technique::SinglesQueues`]).
+//!
+//! - Naked subsets, Locked Pairs and Triples, and Uniqueness Test 3 (a naked subset with
+//!   the rectangle's roof): house by house, for each house the subset's cells share (row,
+//!   column, box), its cells in order, each cell's digits ascending
+//!   (`SimpleSolver.createSubsetStep`, `UniquenessSolver.checkUniqueness3Recursive`).
+//! - Chains and loops (X-Chain, XY-Chain, Remote Pair, Nice Loop/AIC and grouped): by
+//!   digit, then cell, as HoDoKu sorts them when it names the step
+//!   (`SolutionStep.getCandidateString`).
+//! - Multi Colors 1: check by check, each check's cells in order
+//!   (`ColoringSolver.findMultiColorStepsForCandidate`).
+//! - Everything else: by cell, each cell's digits ascending. Hidden subsets and BUG+1 list
+//!   their eliminations so; the other techniques remove one digit, for which by cell and
+//!   by digit agree.
+
+use super::Step;
+use crate::bitset::CellSet;
+use crate::catalogue::{Subtype, Technique};
+use crate::geometry::{Cell, Digit};
+
+/// How HoDoKu lists a technique's eliminations.
+enum Listing {
+    /// By cell, each cell's digits ascending.
+    Cells,
+    /// By digit, then cell.
+    Digits,
+    /// By the houses shared by the subset's cells.
+    SubsetHouses(CellSet),
+    /// Multi Colors 1: by the four checks of `ColoringSolver.checkCandidateToDelete`.
+    ColorChecks,
+}
+
+impl Step {
+    /// Calls `delete` with each of the step's eliminations, in HoDoKu's order.
+    pub fn for_each_deletion(&self, mut delete: impl FnMut(Cell, Digit)) {
+        match self.listing() {
+            Listing::Digits => self.eliminations.iter().for_each(|(c, d)| delete(c, d)),
+            Listing::Cells => self.eliminations_in(CellSet::ALL, &mut delete),
+            Listing::ColorChecks => {
+                // For each color k of the first cluster seeing color l of the second (k, l
+                // in order), the cells seeing both other colors.
+                let colors = self.pattern.colors.map(seen_by);
+                let mut listed = CellSet::EMPTY;
+                for k in 0..2 {
+                    for l in 0..2 {
+                        if colors[k].intersects(self.pattern.colors[2 + l]) {
+                            let cells = (colors[1 - k] & colors[3 - l]) - listed;
+                            self.eliminations_in(cells, &mut delete);
+                            listed |= cells;
+                        }
+                    }
+                }
+                self.eliminations_in(CellSet::ALL - listed, &mut delete);
+            }
+            Listing::SubsetHouses(subset) => {
+                let mut listed = CellSet::EMPTY;
+                for house in shared_houses(subset) {
+                    let cells = house.cell_set() - listed;
+                    self.eliminations_in(cells, &mut delete);
+                    listed |= cells;
+                }
+                // Nothing is left for a true subset; kept so that no elimination is lost.
+                self.eliminations_in(CellSet::ALL - listed, &mut delete);
+            }
+        }
+    }
+
+    fn listing(&self) -> Listing {
+        use Technique::*;
+        match self.technique {
+            LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuad => {
+                Listing::SubsetHouses(self.pattern.cells)
+            }
+            UniquenessTest3 => Listing::SubsetHouses(self.roof_subset()),
+            MultiColors if self.subtype == Some(Subtype::MultiColors1) => Listing::ColorChecks,
+            XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop => Listing::Digits,
+            _ => Listing::Cells,
+        }
+    }
+
+    /// A Uniqueness Test 3's naked subset: its cells outside the rectangle (the pattern's
+    /// links) and the two corners (the roof) that share a house with them.
+    fn roof_subset(&self) -> CellSet {
+        let corners = self.pattern.cells;
+        for a in corners.iter() {
+            for b in corners.iter().filter(|&b| b > a) {
+                let subset = self.pattern.links | CellSet::single(a) | CellSet::single(b);
+                if shared_houses(subset).next().is_some() {
+                    return subset;
+                }
+            }
+        }
+        self.pattern.links
+    }
+
+    /// The eliminations in `cells`, by cell, each cell's digits ascending.
+    fn eliminations_in(&self, cells: CellSet, delete: &mut impl FnMut(Cell, Digit)) {
+        let mut touched = CellSet::EMPTY;
+        for digit in Digit::all() {
+            touched |= self.eliminations.cells(digit);
+        }
+        for cell in (touched & cells).iter() {
+            for digit in Digit::all() {
+                if self.eliminations.contains(cell, digit) {
+                    delete(cell, digit);
+                }
+            }
+        }
+    }
+}
+
+/// The cells that see some cell of `cells`.
+fn seen_by(cells: CellSet) -> CellSet {
+    cells
+        .iter()
+        .fold(CellSet::EMPTY, |seen, cell| seen | cell.peers())
+}
+
+/// The houses every cell of `cells` lies in: row, column, box.
+fn shared_houses(cells: CellSet) -> impl Iterator<Item = crate::geometry::House> {
+    let first = cells.first();
+    first
+        .into_iter()
+        .flat_map(|cell| cell.houses())
+        .filter(move |house| cells.is_subset_of(house.cell_set()))
+}

@@ -1,0 +1,444 @@
+//! Naked subsets as HoDoKu finds them (`SimpleSolver.findNakedXle`,
+//! `findNakedXleInEntity`, `createSubsetStep`): `k` cells of a house holding `k` digits
+//! between them, which leave every other cell of every house the `k` cells share.
+//!
+//! - Houses in the order boxes, rows, columns; in a house, its empty cells with at most
+//!   `k` candidates in house order, combinations in lexicographic order. The first subset that
+//!   removes something and is of the kind searched is the step.
+//! - Locked: two or three cells in one box and one line, removing something in the box
+//!   and something in the line outside the box. Locked Pair and Locked Triple search the
+//!   boxes for locked subsets only; Naked Pair, Triple and Quadruple skip locked ones. A
+//!   naked pair in a box/line intersection that removes something from only one of the
+//!   two is a Naked Pair, and takes what it removes from either.
+
+use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::candidates::Candidates;
+use crate::catalogue::Technique;
+use crate::geometry::{Cell, House, HouseKind};
+use crate::step::{Eliminations, Pattern, Step};
+use crate::technique::sink::StepSink;
+use std::ops::ControlFlow;
+
+/// Which subsets a search reports.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Kind {
+    Naked,
+    Locked,
+}
+
+/// Locked Pair (l2).
+pub fn locked_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 2, Technique::LockedPair, Kind::Locked)
+}
+
+/// Locked Triple (l3).
+pub fn locked_triples(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 3, Technique::LockedTriple, Kind::Locked)
+}
+
+/// Naked Pair (n2).
+pub fn naked_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 2, Technique::NakedPair, Kind::Naked)
+}
+
+/// Naked Triple (n3).
+pub fn naked_triples(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 3, Technique::NakedTriple, Kind::Naked)
+}
+
+/// Naked Quadruple (n4).
+pub fn naked_quads(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 4, Technique::NakedQuad, Kind::Naked)
+}
+
+/// The houses in HoDoKu's order for naked subsets: boxes, rows, columns.
+fn houses(kind: Kind) -> impl Iterator<Item = House> {
+    let lines = match kind {
+        Kind::Naked => [HouseKind::Row, HouseKind::Column].as_slice(),
+        Kind::Locked => [].as_slice(),
+    };
+    std::iter::once(HouseKind::Box)
+        .chain(lines.iter().copied())
+        .flat_map(House::all_of)
+}
+
+fn search(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    k: usize,
+    technique: Technique,
+    kind: Kind,
+) -> ControlFlow<()> {
+    // Only cells with 1 to k candidates can take part (HoDoKu counts a cell with one
+    // candidate in, though the solver has set every such cell before it gets here).
+    let at_least = grid.cells_with_at_least();
+    let small = at_least[0] - at_least[k];
+    for house in houses(kind) {
+        let cells = small & house.cell_set();
+        if !cells.has_at_least(k as u32) {
+            continue;
+        }
+        match kind {
+            Kind::Locked => locked_in_box(grid, sink, k, technique, house, cells)?,
+            Kind::Naked => naked_in_house(grid, sink, k, technique, house, cells)?,
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The locked subsets of `box_` among `cells` (those with 1 to `k` candidates): the
+/// combinations of positions in one row or column of the box, in lexicographic order.
+fn locked_in_box(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    k: usize,
+    technique: Technique,
+    box_: House,
+    cells: CellSet,
+) -> ControlFlow<()> {
+    let positions = box_
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &cell)| cells.contains(cell))
+        .fold(0u16, |mask, (p, _)| mask | 1 << p);
+    let combinations: &[u16] = if k == 2 {
+        &ALIGNED_PAIRS
+    } else {
+        &ALIGNED_TRIPLES
+    };
+    for &combination in combinations {
+        if combination & positions != combination {
+            continue;
+        }
+        let subset = box_
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| combination >> p & 1 != 0)
+            .fold(CellSet::EMPTY, |set, (_, &cell)| {
+                set | CellSet::single(cell)
+            });
+        let digits = subset
+            .iter()
+            .fold(DigitSet::EMPTY, |acc, cell| acc | grid.candidates(cell));
+        if digits.len() as usize == k
+            && let Some(step) = subset_step(grid, technique, Kind::Locked, box_, subset, digits)
+        {
+            sink.push(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The pairs of box positions in one row or column of the box, in lexicographic order.
+const ALIGNED_PAIRS: [u16; 18] = {
+    let mut table = [0u16; 18];
+    let mut n = 0;
+    let mut p = 0;
+    while p < 9 {
+        let mut q = p + 1;
+        while q < 9 {
+            if p / 3 == q / 3 || p % 3 == q % 3 {
+                table[n] = 1 << p | 1 << q;
+                n += 1;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    table
+};
+
+/// The rows and columns of a box as position masks, in lexicographic order of their
+/// positions: {0,1,2}, {0,3,6}, {1,4,7}, {2,5,8}, {3,4,5}, {6,7,8}.
+const ALIGNED_TRIPLES: [u16; 6] = [
+    0b111,
+    0b1001001,
+    0b10010010,
+    0b100100100,
+    0b111000,
+    0b111000000,
+];
+
+/// The naked subsets of `house` among `cells` (those with 1 to `k` candidates), in
+/// lexicographic order of their positions (cell order: rows, columns and boxes alike list
+/// their cells in it).
+fn naked_in_house(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    k: usize,
+    technique: Technique,
+    house: House,
+    cells: CellSet,
+) -> ControlFlow<()> {
+    let mut list = [Cell::from_index(0); 9];
+    let mut masks = [0u16; 9];
+    let mut n = 0;
+    for cell in cells.iter() {
+        list[n] = cell;
+        masks[n] = grid.candidates(cell).bits();
+        n += 1;
+    }
+    // Depth-first over index combinations: `chosen[..depth]` with their digits' union.
+    let mut chosen = [0usize; 4];
+    let mut unions = [0u16; 5];
+    let mut depth = 0;
+    let mut next = 0;
+    loop {
+        if next + (k - depth) > n {
+            if depth == 0 {
+                return ControlFlow::Continue(());
+            }
+            depth -= 1;
+            next = chosen[depth] + 1;
+            continue;
+        }
+        let union = unions[depth] | masks[next];
+        if union.count_ones() as usize > k {
+            next += 1;
+            continue;
+        }
+        chosen[depth] = next;
+        next += 1;
+        if depth + 1 < k {
+            unions[depth + 1] = union;
+            depth += 1;
+        } else if union.count_ones() as usize == k {
+            let subset: CellSet = chosen[..k].iter().map(|&i| list[i]).collect();
+            let digits = DigitSet::from_bits(union);
+            if let Some(step) = subset_step(grid, technique, Kind::Naked, house, subset, digits) {
+                sink.push(step)?;
+            }
+        }
+    }
+}
+
+/// The houses every cell of `cells` lies in.
+fn shared_houses(cells: CellSet) -> HouseSet {
+    let Some(first) = cells.first() else {
+        return HouseSet::EMPTY;
+    };
+    first
+        .houses()
+        .into_iter()
+        .filter(|house| cells.is_subset_of(house.cell_set()))
+        .collect()
+}
+
+/// The step of the subset of `digits` in `subset` found in `house`, if it removes
+/// something and is of `kind`.
+fn subset_step(
+    grid: &Candidates,
+    technique: Technique,
+    kind: Kind,
+    house: House,
+    subset: CellSet,
+    digits: DigitSet,
+) -> Option<Step> {
+    let houses = shared_houses(subset);
+    let the_box = subset.first()?.houses()[2];
+    let mut eliminations = Eliminations::NONE;
+    // Houses that lose something, lines counting only outside the subset's box.
+    let mut hit = 0;
+    for shared in houses.iter() {
+        let others = shared.cell_set() - subset;
+        let outside = if shared == the_box {
+            others
+        } else {
+            others - the_box.cell_set()
+        };
+        let mut hits_here = false;
+        for digit in digits.iter() {
+            let with_digit = grid.cells_with(digit);
+            eliminations.insert_cells(others & with_digit, digit);
+            hits_here |= outside.intersects(with_digit);
+        }
+        hit += u32::from(hits_here);
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    let locked = subset.len() < 4 && hit > 1 && houses.contains(the_box) && houses.len() > 1;
+    if locked != (kind == Kind::Locked) {
+        return None;
+    }
+    let pattern = Pattern {
+        digits,
+        cells: subset,
+        base: if locked {
+            houses
+        } else {
+            HouseSet::single(house)
+        },
+        ..Pattern::default()
+    };
+    Some(Step::eliminating(technique, pattern, eliminations))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    /// Removes `digit` from every cell of `house` except `keep`.
+    fn confine(grid: &mut Candidates, house: House, digit: u8, keep: &[Cell]) {
+        for &cell in house.cells() {
+            if !keep.contains(&cell) {
+                grid.eliminate(cell, d(digit));
+            }
+        }
+    }
+
+    /// The row or column holding every cell of `cells`.
+    fn line_through(cells: CellSet) -> House {
+        let houses = shared_houses(cells);
+        houses
+            .iter()
+            .find(|h| h.kind() != HouseKind::Box)
+            .expect("cells in a line")
+    }
+
+    /// A grid where `cells` hold only `digits`, and where, in the box and the line through
+    /// them, those digits remain elsewhere only as listed in `survivors`.
+    fn subset_grid(cells: &[Cell], digits: &[u8], survivors: &[(Cell, u8)]) -> Candidates {
+        let mut grid = Candidates::empty();
+        for &cell in cells {
+            restrict(&mut grid, cell, digits);
+        }
+        let set: CellSet = cells.iter().copied().collect();
+        let houses = [House::box_(cells[0].box_index()), line_through(set)];
+        for house in houses {
+            for &v in digits {
+                let mut keep = cells.to_vec();
+                keep.extend(survivors.iter().filter(|s| s.1 == v).map(|s| s.0));
+                confine(&mut grid, house, v, &keep);
+            }
+        }
+        grid
+    }
+
+    #[test]
+    fn locked_pair_in_a_row_intersection() {
+        // r1c1,r1c2 hold only 1,2; r2c3 (box) still has 1, r1c8 (row) has 2.
+        let pair = [Cell::at(0, 0), Cell::at(0, 1)];
+        let grid = subset_grid(&pair, &[1, 2], &[(Cell::at(1, 2), 1), (Cell::at(0, 7), 2)]);
+        let steps = Technique::LockedPair.find_all(&grid, None);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(
+            steps[0].pattern.base,
+            HouseSet::single(House::row(0)) | HouseSet::single(House::box_(0))
+        );
+        assert_eq!(
+            steps.display(0).to_string(),
+            "Locked Pair: 1,2 in r1c1,r1c2 => r2c3<>1, r1c8<>2"
+        );
+        assert!(Technique::LockedTriple.find_all(&grid, None).is_empty());
+    }
+
+    #[test]
+    fn locked_pair_in_a_column_intersection_clears_the_third_cell_too() {
+        // r4c5,r6c5 hold only 3,8 (b5, column 5); r5c5 (both houses) and r9c5 still have 3,
+        // r5c4 has 8.
+        let pair = [Cell::at(3, 4), Cell::at(5, 4)];
+        let survivors = [
+            (Cell::at(4, 4), 3),
+            (Cell::at(8, 4), 3),
+            (Cell::at(4, 3), 8),
+        ];
+        let grid = subset_grid(&pair, &[3, 8], &survivors);
+        assert_eq!(
+            texts(Technique::LockedPair, &grid),
+            ["Locked Pair: 3,8 in r4c5,r6c5 => r5c5,r9c5<>3, r5c4<>8"]
+        );
+    }
+
+    #[test]
+    fn a_pair_removing_from_one_house_only_is_a_naked_pair_not_a_locked_one() {
+        let pair = [Cell::at(0, 0), Cell::at(0, 1)];
+        // Box only; the line only; the third cell of the intersection only (HoDoKu 2.2.0
+        // counts it for the box, not the line).
+        for survivor in [
+            (Cell::at(1, 2), 1),
+            (Cell::at(0, 7), 2),
+            (Cell::at(0, 2), 2),
+        ] {
+            let grid = subset_grid(&pair, &[1, 2], &[survivor]);
+            assert!(
+                Technique::LockedPair.find_all(&grid, None).is_empty(),
+                "{survivor:?}"
+            );
+        }
+        // No survivor at all: nothing to remove anywhere, no step of any kind.
+        let grid = subset_grid(&pair, &[1, 2], &[]);
+        for t in [
+            Technique::LockedPair,
+            Technique::LockedTriple,
+            Technique::NakedPair,
+        ] {
+            assert!(t.find_all(&grid, None).is_empty(), "{t}");
+        }
+        // With a survivor outside the box as well, the third cell counts for the box.
+        let grid = subset_grid(&pair, &[1, 2], &[(Cell::at(0, 2), 2), (Cell::at(0, 5), 1)]);
+        assert_eq!(
+            texts(Technique::LockedPair, &grid),
+            ["Locked Pair: 1,2 in r1c1,r1c2 => r1c6<>1, r1c3<>2"]
+        );
+    }
+
+    #[test]
+    fn pairs_outside_an_intersection_are_not_locked() {
+        // Same box, different rows and columns; then same row, different boxes.
+        for pair in [
+            [Cell::at(0, 0), Cell::at(1, 1)],
+            [Cell::at(0, 0), Cell::at(0, 4)],
+        ] {
+            let mut grid = Candidates::empty();
+            for cell in pair {
+                restrict(&mut grid, cell, &[1, 2]);
+            }
+            assert!(Technique::LockedPair.find_all(&grid, None).is_empty());
+        }
+        // Two bivalue cells of an intersection with different digits.
+        let mut grid = Candidates::empty();
+        restrict(&mut grid, Cell::at(0, 0), &[1, 2]);
+        restrict(&mut grid, Cell::at(0, 1), &[1, 3]);
+        assert!(Technique::LockedPair.find_all(&grid, None).is_empty());
+    }
+
+    #[test]
+    fn locked_triple_in_a_column_and_in_a_row() {
+        // r7c7..r9c7 hold 4,5 / 5,6 / 4,6: no pair among them, a triple in all.
+        let cells = [Cell::at(6, 6), Cell::at(7, 6), Cell::at(8, 6)];
+        let mut grid = subset_grid(
+            &cells,
+            &[4, 5, 6],
+            &[(Cell::at(1, 6), 4), (Cell::at(7, 8), 6)],
+        );
+        grid.eliminate(cells[0], d(6));
+        grid.eliminate(cells[1], d(4));
+        grid.eliminate(cells[2], d(5));
+        assert_eq!(
+            texts(Technique::LockedTriple, &grid),
+            ["Locked Triple: 4,5,6 in r7c7,r8c7,r9c7 => r2c7<>4, r8c9<>6"]
+        );
+        assert!(Technique::LockedPair.find_all(&grid, None).is_empty());
+
+        // r5c4..r5c6 hold 1,7,9 between them; removals in b5 only, then in both houses.
+        let cells = [Cell::at(4, 3), Cell::at(4, 4), Cell::at(4, 5)];
+        let grid = subset_grid(&cells, &[1, 7, 9], &[(Cell::at(3, 3), 9)]);
+        assert!(Technique::LockedTriple.find_all(&grid, None).is_empty());
+        let grid = subset_grid(
+            &cells,
+            &[1, 7, 9],
+            &[(Cell::at(3, 3), 9), (Cell::at(4, 0), 1)],
+        );
+        let steps = Technique::LockedTriple.find_all(&grid, None);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].pattern.cells, cells.iter().copied().collect());
+        assert_eq!(
+            steps.display(0).to_string(),
+            "Locked Triple: 1,7,9 in r5c4,r5c5,r5c6 => r5c1<>1, r4c4<>9"
+        );
+    }
+}

@@ -1,0 +1,321 @@
+//! HoDoKu's queues of singles: where, under the `single` policy, the next Full House, Naked
+//! Single or Hidden Single comes from.
+//!
+//! HoDoKu does not scan the grid for singles. Its grid keeps two first-in first-out queues
+//! of (cell, digit) entries, fed as candidates disappear (`Sudoku2.setCandidate`,
+//! `setCell`): a cell left with one candidate queues a naked single, a house left with one
+//! place for a digit queues that place as a hidden single. Which single comes next, and so
+//! whether it is a Naked Single (4 points) or a Hidden Single (14), depends on the order in
+//! which candidates went, step by step and within each step. [`SinglesQueues`] replays that
+//! bookkeeping beside the solver's grid, so the solver takes HoDoKu's single at every turn
+//! and scores what HoDoKu scores.
+//!
+//! The rules, from HoDoKu 2.2 (`sudoku/Sudoku2.java`, `sudoku/SudokuSinglesQueue.java`,
+//! `solver/SimpleSolver.java`):
+//! - Removing a candidate: a cell left with one candidate queues it as a naked single; then
+//!   in the cell's row, column and box, in that order, a house left with one place for the
+//!   digit queues its first such cell (house order) as a hidden single, and a house left
+//!   with none drops the first pending hidden single of that digit in that house.
+//! - Setting a cell: its candidates are cleared at once, but it still counts as a place for
+//!   them in its houses while the digit leaves its peers, in cell order, each removal as
+//!   above (so no hidden single of that digit is queued in the cell's own houses); then for
+//!   each of its former candidates in turn, a house of the cell left with one place for
+//!   another digit queues it.
+//! - Loading a puzzle: an empty grid, then every given set in reading order.
+//! - A step's eliminations go in the order HoDoKu lists them ([`Step::for_each_deletion`]).
+//! - Full House: the first queued naked single (entries stay) whose cell is the last empty
+//!   one of one of its houses. Naked Single: the next queued naked single whose cell is
+//!   still empty (entries are consumed). Hidden Single: the next queued hidden single whose
+//!   cell is still empty, if one of its houses has that one place for the digit; if none
+//!   has, the entry is consumed and nothing is found.
+
+use crate::bitset::DigitSet;
+use crate::candidates::Candidates;
+use crate::catalogue::Technique;
+use crate::geometry::{Cell, Digit, House};
+use crate::step::Step;
+
+/// A first-in first-out list of (cell, digit) entries. Like HoDoKu's, it forgets its
+/// consumed entries only when it runs empty.
+#[derive(Clone, Default, Debug)]
+struct Queue {
+    entries: Vec<(Cell, Digit)>,
+    head: usize,
+}
+
+impl Queue {
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.head = 0;
+    }
+
+    fn push(&mut self, cell: Cell, digit: Digit) {
+        self.entries.push((cell, digit));
+    }
+
+    /// The entries not consumed yet, oldest first.
+    fn pending(&self) -> &[(Cell, Digit)] {
+        &self.entries[self.head..]
+    }
+
+    fn pop(&mut self) -> Option<(Cell, Digit)> {
+        let entry = *self.entries.get(self.head)?;
+        self.head += 1;
+        if self.head == self.entries.len() {
+            self.clear();
+        }
+        Some(entry)
+    }
+
+    /// Drops the first pending entry of `digit` in `house`.
+    fn remove_first_in(&mut self, house: House, digit: Digit) {
+        if let Some(i) = self
+            .pending()
+            .iter()
+            .position(|&(cell, d)| d == digit && cell.houses().contains(&house))
+        {
+            self.entries.remove(self.head + i);
+        }
+    }
+}
+
+/// HoDoKu's two queues of singles for one grid, with the counts that feed them: a mirror
+/// of the grid's candidates as HoDoKu keeps them (`Sudoku2.cells`, `free`), updated in
+/// HoDoKu's order by every change the solver makes to the grid.
+#[derive(Clone, Debug)]
+pub struct SinglesQueues {
+    naked: Queue,
+    hidden: Queue,
+    /// Each cell's candidates (none once set).
+    cells: [u16; 81],
+    /// Per digit (index 0-8) and house, the cells of the house that hold it, a cell being
+    /// set still counting until its own candidates are struck off.
+    free: [[u8; 27]; 9],
+}
+
+impl Default for SinglesQueues {
+    fn default() -> Self {
+        SinglesQueues {
+            naked: Queue::default(),
+            hidden: Queue::default(),
+            cells: [ALL_DIGITS; 81],
+            free: [[9; 27]; 9],
+        }
+    }
+}
+
+/// Every digit's bit.
+const ALL_DIGITS: u16 = 0x1ff;
+
+impl SinglesQueues {
+    /// The queues HoDoKu has after loading `grid`: from an empty grid, every set cell in
+    /// reading order; then, for a grid in the middle of a solve, the other candidates it
+    /// lacks, removed cell by cell.
+    pub fn load(&mut self, grid: &Candidates) {
+        self.naked.clear();
+        self.hidden.clear();
+        self.cells = [ALL_DIGITS; 81];
+        self.free = [[9; 27]; 9];
+        for cell in Cell::all() {
+            if let Some(digit) = grid.value(cell) {
+                self.place(cell, digit);
+            }
+        }
+        for cell in grid.unsolved().iter() {
+            let lacking = self.cells[cell.index()] & !grid.candidates(cell).bits();
+            for digit in DigitSet::from_bits(lacking).iter() {
+                self.eliminate(cell, digit);
+            }
+        }
+    }
+
+    /// Follows `step`, about to be applied to the grid, as HoDoKu applies it: its
+    /// placement, then its eliminations in HoDoKu's order.
+    pub fn apply(&mut self, step: &Step) {
+        if let Some((cell, digit)) = step.placement {
+            self.place(cell, digit);
+        }
+        step.for_each_deletion(|cell, digit| self.eliminate(cell, digit));
+    }
+
+    /// Follows the setting of `cell` to `digit` (HoDoKu's `setCell`): the cell's
+    /// candidates go at once, the digit leaves its peers in cell order, then the cell's
+    /// houses stop counting it for its former candidates.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        let former = self.cells[cell.index()];
+        if former == 0 {
+            return;
+        }
+        self.cells[cell.index()] = 0;
+        let bit = 1 << digit.index();
+        let houses = cell.houses();
+        let setting = houses
+            .iter()
+            .fold(0u32, |mask, house| mask | 1 << house.index());
+        for &peer in &PEER_LISTS[cell.index()] {
+            if self.cells[usize::from(peer)] & bit != 0 {
+                self.remove(usize::from(peer), digit.index(), setting);
+            }
+        }
+        let mut rest = former & !bit;
+        while rest != 0 {
+            let other = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for house in houses {
+                let free = &mut self.free[other][house.index()];
+                *free -= 1;
+                if *free == 1 {
+                    self.queue_hidden(house, other);
+                }
+            }
+        }
+        // Its own digit's count drops too, and queues nothing.
+        if former & bit != 0 {
+            let free = &mut self.free[digit.index()];
+            for house in houses {
+                free[house.index()] -= 1;
+            }
+        }
+    }
+
+    /// Follows the removal of `digit` from `cell` (HoDoKu's `delCandidate`), if it is
+    /// there: queues the cell if it is left with one candidate, and each of its houses
+    /// (row, column, box) left with one place for the digit; a house left with none drops
+    /// the first pending hidden single of the digit there.
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
+        if self.cells[cell.index()] & 1 << digit.index() != 0 {
+            self.remove(cell.index(), digit.index(), 0);
+        }
+    }
+
+    /// [`SinglesQueues::eliminate`] of a candidate that is there (cell and digit indices).
+    /// The houses of a cell being set (`setting`, one bit per house index), which still
+    /// counts there, have no other cell to queue when they run down to one place.
+    #[inline]
+    fn remove(&mut self, cell: usize, digit: usize, setting: u32) {
+        let left = self.cells[cell] & !(1 << digit);
+        self.cells[cell] = left;
+        if left & left.wrapping_sub(1) == 0 {
+            if left == 0 {
+                // HoDoKu stops here: the grid has no solution.
+                return;
+            }
+            self.naked.push(
+                Cell::from_index(cell),
+                Digit::from_index(left.trailing_zeros() as usize),
+            );
+        }
+        for house in Cell::from_index(cell).houses() {
+            let free = &mut self.free[digit][house.index()];
+            *free -= 1;
+            if *free <= 1 {
+                if *free == 0 {
+                    self.hidden.remove_first_in(house, Digit::from_index(digit));
+                } else if setting >> house.index() & 1 == 0 {
+                    self.queue_hidden(house, digit);
+                }
+            }
+        }
+    }
+
+    /// Queues the first cell of `house` (house order) holding `digit` (an index), if any.
+    fn queue_hidden(&mut self, house: House, digit: usize) {
+        let bit = 1 << digit;
+        if let Some(&cell) = house
+            .cells()
+            .iter()
+            .find(|cell| self.cells[cell.index()] & bit != 0)
+        {
+            self.hidden.push(cell, Digit::from_index(digit));
+        }
+    }
+
+    /// The next single of `technique` (a single) as HoDoKu takes it from `grid`: its house
+    /// (for full houses and hidden singles), cell and digit. Naked and hidden singles
+    /// consume what they pass over.
+    pub fn next(
+        &mut self,
+        technique: Technique,
+        grid: &Candidates,
+    ) -> Option<(Option<House>, Cell, Digit)> {
+        match technique {
+            Technique::FullHouse => self
+                .full_house(grid)
+                .map(|(house, cell, digit)| (Some(house), cell, digit)),
+            Technique::NakedSingle => self
+                .naked_single(grid)
+                .map(|(cell, digit)| (None, cell, digit)),
+            Technique::HiddenSingle => self
+                .hidden_single(grid)
+                .map(|(house, cell, digit)| (Some(house), cell, digit)),
+            _ => None,
+        }
+    }
+
+    /// HoDoKu's Full House: the first pending naked single whose cell is empty and has no
+    /// other digit left in one of its houses (row, column, box), with that house. The
+    /// queue is left as it is.
+    fn full_house(&self, grid: &Candidates) -> Option<(House, Cell, Digit)> {
+        self.naked.pending().iter().find_map(|&(cell, digit)| {
+            if grid.value(cell).is_some() {
+                return None;
+            }
+            // The cell is the last empty one of the house (HoDoKu: no other digit has a
+            // place left there, the same in a grid that has a solution).
+            let house = cell
+                .houses()
+                .into_iter()
+                .find(|&house| grid.empty_cells_in(house) == 1)?;
+            Some((house, cell, digit))
+        })
+    }
+
+    /// HoDoKu's Naked Single: the next pending naked single whose cell is still empty;
+    /// the entries up to it are consumed.
+    fn naked_single(&mut self, grid: &Candidates) -> Option<(Cell, Digit)> {
+        while let Some((cell, digit)) = self.naked.pop() {
+            if grid.value(cell).is_none() {
+                return Some((cell, digit));
+            }
+        }
+        None
+    }
+
+    /// HoDoKu's Hidden Single: the next pending hidden single whose cell is still empty,
+    /// with the first of its houses where the digit has that one place. If no house has,
+    /// the entry is consumed all the same and nothing is found.
+    fn hidden_single(&mut self, grid: &Candidates) -> Option<(House, Cell, Digit)> {
+        while let Some((cell, digit)) = self.hidden.pop() {
+            if grid.value(cell).is_none() {
+                let house = cell
+                    .houses()
+                    .into_iter()
+                    .find(|house| self.free[digit.index()][house.index()] == 1)?;
+                return Some((house, cell, digit));
+            }
+        }
+        None
+    }
+}
+
+/// Each cell's twenty peers, in cell order: the order HoDoKu's `setCell` takes them in.
+static PEER_LISTS: [[u8; 20]; 81] = {
+    let mut table = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        let mut n = 0;
+        let mut other = 0;
+        while other < 81 {
+            let (r, c) = (other / 9, other % 9);
+            let same_box = r / 3 == row / 3 && c / 3 == col / 3;
+            if other != cell && (r == row || c == col || same_box) {
+                table[cell][n] = other as u8;
+                n += 1;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+};
