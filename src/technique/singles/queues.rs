@@ -319,3 +319,132 @@ static PEER_LISTS: [[u8; 20]; 81] = {
     }
     table
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    /// A grid and its queues, changed together.
+    struct Both {
+        grid: Candidates,
+        queues: SinglesQueues,
+    }
+
+    impl Both {
+        fn empty() -> Both {
+            let grid = Candidates::empty();
+            let mut queues = SinglesQueues::default();
+            queues.load(&grid);
+            Both { grid, queues }
+        }
+
+        fn place(&mut self, cell: Cell, digit: u8) {
+            self.queues.place(cell, d(digit));
+            self.grid.place(cell, d(digit));
+        }
+
+        fn eliminate(&mut self, cell: Cell, digits: &[u8]) {
+            for &digit in digits {
+                self.queues.eliminate(cell, d(digit));
+                self.grid.eliminate(cell, d(digit));
+            }
+        }
+
+        fn next(&mut self, technique: Technique) -> Option<(Option<House>, Cell, Digit)> {
+            self.queues.next(technique, &self.grid)
+        }
+    }
+
+    #[test]
+    fn naked_singles_come_in_the_order_their_cells_ran_down_to_one_candidate() {
+        for (first, second) in [(rc(5, 5), rc(1, 1)), (rc(1, 1), rc(5, 5))] {
+            let mut both = Both::empty();
+            both.eliminate(first, &[1, 2, 3, 4, 5, 6, 7, 8]);
+            both.eliminate(second, &[2, 3, 4, 5, 6, 7, 8, 9]);
+            assert_eq!(both.next(Technique::NakedSingle), Some((None, first, d(9))));
+            assert_eq!(
+                both.next(Technique::NakedSingle),
+                Some((None, second, d(1)))
+            );
+            assert_eq!(both.next(Technique::NakedSingle), None);
+        }
+    }
+
+    #[test]
+    fn a_hidden_single_is_queued_with_the_first_house_that_has_one_place() {
+        let mut both = Both::empty();
+        // 4 leaves row 3 but for r3c7: then column 7 and box 9 still have other places.
+        both.eliminate(rc(3, 1), &[4]);
+        for col in [2, 3, 4, 5, 6, 8, 9] {
+            both.eliminate(rc(3, col), &[4]);
+        }
+        assert_eq!(both.next(Technique::NakedSingle), None);
+        assert_eq!(
+            both.next(Technique::HiddenSingle),
+            Some((Some(House::row(2)), rc(3, 7), d(4)))
+        );
+        // Consumed: not found again.
+        assert_eq!(both.next(Technique::HiddenSingle), None);
+    }
+
+    #[test]
+    fn a_full_house_is_looked_for_among_naked_singles_without_taking_them() {
+        let mut both = Both::empty();
+        // Row 6 set but for r6c9, which is left with 9 only.
+        for col in 1..=8 {
+            both.place(rc(6, col), col as u8);
+        }
+        let full = both.next(Technique::FullHouse);
+        assert_eq!(full, Some((Some(House::row(5)), rc(6, 9), d(9))));
+        // Still queued: the naked single rung would take it.
+        assert_eq!(both.next(Technique::FullHouse), full);
+        assert_eq!(
+            both.next(Technique::NakedSingle),
+            Some((None, rc(6, 9), d(9)))
+        );
+    }
+
+    #[test]
+    fn setting_a_cell_queues_the_last_place_its_other_digits_leave_in_its_houses() {
+        let mut both = Both::empty();
+        // 5 in row 1 only at r1c1 and r1c9; setting r1c1 to 3 leaves r1c9.
+        for col in 2..=8 {
+            both.eliminate(rc(1, col), &[5]);
+        }
+        assert_eq!(both.next(Technique::HiddenSingle), None);
+        both.place(rc(1, 1), 3);
+        assert_eq!(
+            both.next(Technique::HiddenSingle),
+            Some((Some(House::row(0)), rc(1, 9), d(5)))
+        );
+    }
+
+    #[test]
+    fn loading_a_grid_replays_its_set_cells_in_reading_order() {
+        let puzzle = crate::puzzle::Puzzle::parse_line(
+            ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6",
+        )
+        .unwrap();
+        let grid = Candidates::from_puzzle(&puzzle);
+        let mut loaded = SinglesQueues::default();
+        loaded.load(&grid);
+        let mut replayed = SinglesQueues::default();
+        for cell in Cell::all() {
+            if let Some(digit) = grid.value(cell) {
+                replayed.place(cell, digit);
+            }
+        }
+        assert_eq!(loaded.naked.pending(), replayed.naked.pending());
+        assert_eq!(loaded.hidden.pending(), replayed.hidden.pending());
+        assert!(!loaded.naked.pending().is_empty());
+        // The mirror holds the grid's candidates.
+        for cell in grid.unsolved().iter() {
+            assert_eq!(
+                loaded.cells[cell.index()],
+                grid.candidates(cell).bits(),
+                "{cell}"
+            );
+        }
+    }
+}
