@@ -111,8 +111,6 @@ impl Technique {
     /// How many techniques the catalogue holds.
     pub const COUNT: usize = Technique::ALL.len();
 
-    /// The catalogue's facts.
-    #[inline]
     /// Whether this is one of the singles (Full House, Naked and Hidden Single).
     pub fn is_single(self) -> bool {
         matches!(
@@ -121,6 +119,28 @@ impl Technique {
         )
     }
 
+    /// Whether the technique's eliminations hold only if the puzzle has one solution
+    /// (HoDoKu's uniqueness techniques and BUG+1): a solve that used one proves nothing
+    /// about uniqueness.
+    pub fn assumes_uniqueness(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            UniquenessTest1
+                | UniquenessTest2
+                | UniquenessTest3
+                | UniquenessTest4
+                | UniquenessTest5
+                | UniquenessTest6
+                | HiddenRectangle
+                | AvoidableRectangle1
+                | AvoidableRectangle2
+                | BugPlusOne
+        )
+    }
+
+    /// The catalogue's facts.
+    #[inline]
     pub fn info(self) -> &'static TechniqueInfo {
         &CATALOGUE[self as usize]
     }

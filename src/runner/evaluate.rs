@@ -1,6 +1,13 @@
-//! One puzzle line in, one [`Record`] out: parse the line, ask the brute-force oracle
-//! whether the puzzle has exactly one solution, and only then run the ladder, grade the
-//! solve and check it against the solution.
+//! One puzzle line in, one [`Record`] out: parse the line, run the ladder, grade the
+//! solve, and know from the brute-force oracle whether the puzzle has exactly one solution
+//! and that the solve agrees with it.
+//!
+//! The oracle gate: a solve that completes the grid with techniques that do not assume
+//! uniqueness has proved the puzzle has exactly one solution (every step held in every
+//! solution, and the grid it ends in is one), so the oracle is not asked. It is asked for
+//! every other puzzle: stuck ones, solves that used a uniqueness technique, grids that end
+//! in a contradiction, and every puzzle under `--verify` or with the brute-force rung
+//! (which needs the solution). Rows are the same either way.
 //!
 //! Every line gives a row, whatever its bytes: text that is not UTF-8 is read with
 //! replacement characters, which the parser then reports as bad characters. A solve is
@@ -9,6 +16,7 @@
 //! `unsound` and names the first wrong step. This module reads no files and writes nothing.
 
 use crate::candidates::Candidates;
+use crate::catalogue::Technique;
 use crate::geometry::Cell;
 use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
@@ -26,6 +34,9 @@ pub struct Evaluator {
     checker: Solver,
     scores: ScoreTable,
     columns: Columns,
+    /// Whether the ladder runs before the oracle, which a completed logic solve makes
+    /// needless (not when verifying, nor with the brute-force rung).
+    logic_first: bool,
 }
 
 /// A record, and the wrong step when the solve was unsound.
@@ -62,8 +73,10 @@ impl Evaluator {
             techniques: ladder.rungs().to_vec(),
             solution: with_solution,
         };
+        let logic_first = !verify && !ladder.contains(Technique::BruteForce);
         let solver = Solver::new(ladder, policy);
         Evaluator {
+            logic_first,
             checker: solver.clone().verifying(true),
             solver: solver.verifying(verify),
             scores,
@@ -97,33 +110,84 @@ impl Evaluator {
             Ok(puzzle) => {
                 record.puzzle = puzzle.to_string();
                 record.givens = Some(puzzle.given_count() as u32);
-                match oracle::analyse(&puzzle) {
-                    Uniqueness::NoSolution => record.status = Status::NoSolution,
-                    Uniqueness::Multiple(_) => record.status = Status::MultipleSolutions,
-                    Uniqueness::Unique(solution) => {
-                        unsound = self.solve(&puzzle, &solution, scratch, &mut record);
-                        if self.columns.solution {
-                            record.solution = Some(solution.to_string());
-                        }
-                    }
-                }
+                unsound = if self.logic_first {
+                    self.solve_then_ask(&puzzle, scratch, &mut record)
+                } else {
+                    self.ask_then_solve(&puzzle, scratch, &mut record)
+                };
             }
         }
         record.micros = start.elapsed().as_micros().try_into().unwrap_or(u64::MAX);
         Evaluation { record, unsound }
     }
 
-    /// Runs the ladder on a puzzle with a unique solution and fills in the record.
-    fn solve(
+    /// The oracle first, then the ladder on a puzzle with a unique solution.
+    fn ask_then_solve(
         &self,
         puzzle: &Puzzle,
-        solution: &Solution,
+        scratch: &mut Scratch,
+        record: &mut Record,
+    ) -> Option<Box<UnsoundStep>> {
+        let solution = self.ask_oracle(puzzle, record)?;
+        let mut grid = Candidates::from_puzzle(puzzle);
+        let summary = self
+            .solver
+            .solve_counts(&mut grid, Some(&solution), scratch);
+        self.check_and_fill(puzzle, &solution, &grid, summary, scratch, record)
+    }
+
+    /// The ladder first; the oracle only when the solve did not prove the puzzle unique.
+    fn solve_then_ask(
+        &self,
+        puzzle: &Puzzle,
         scratch: &mut Scratch,
         record: &mut Record,
     ) -> Option<Box<UnsoundStep>> {
         let mut grid = Candidates::from_puzzle(puzzle);
-        let mut summary = self.solver.solve_counts(&mut grid, Some(solution), scratch);
-        if !matches!(summary.outcome, Outcome::Unsound(_)) && !agrees(&grid, solution) {
+        let summary = self.solver.solve_counts(&mut grid, None, scratch);
+        if summary.outcome == Outcome::Solved
+            && !summary.counts.used().any(|(t, _)| t.assumes_uniqueness())
+            && let Some(solution) = grid.solution()
+        {
+            self.fill(record, &summary, Status::Solved);
+            if self.columns.solution {
+                record.solution = Some(solution.to_string());
+            }
+            return None;
+        }
+        // Without verifying or brute force, the solution plays no part in a solve: the
+        // summary is the one the oracle-first order would have made.
+        let solution = self.ask_oracle(puzzle, record)?;
+        self.check_and_fill(puzzle, &solution, &grid, summary, scratch, record)
+    }
+
+    /// The puzzle's solution, or `None` with the record's status saying why there is none.
+    fn ask_oracle(&self, puzzle: &Puzzle, record: &mut Record) -> Option<Solution> {
+        match oracle::analyse(puzzle) {
+            Uniqueness::NoSolution => record.status = Status::NoSolution,
+            Uniqueness::Multiple(_) => record.status = Status::MultipleSolutions,
+            Uniqueness::Unique(solution) => {
+                if self.columns.solution {
+                    record.solution = Some(solution.to_string());
+                }
+                return Some(solution);
+            }
+        }
+        None
+    }
+
+    /// Checks a solve of a puzzle with a unique solution against it (naming the wrong step
+    /// when the end grid disagrees) and fills in the record.
+    fn check_and_fill(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        grid: &Candidates,
+        mut summary: Summary,
+        scratch: &mut Scratch,
+        record: &mut Record,
+    ) -> Option<Box<UnsoundStep>> {
+        if !matches!(summary.outcome, Outcome::Unsound(_)) && !agrees(grid, solution) {
             // A step went wrong unseen: solve again checking every step, to name it.
             let mut grid = Candidates::from_puzzle(puzzle);
             summary = self
@@ -182,7 +246,6 @@ fn agrees(grid: &Candidates, solution: &Solution) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
     use crate::level::Level;
     use proptest::prelude::*;
 
@@ -332,6 +395,75 @@ mod tests {
         let cell = grid.unsolved().iter().next().unwrap();
         grid.eliminate(cell, solution.get(cell));
         assert!(!agrees(&grid, &solution));
+    }
+
+    /// The same row, timing aside, whether the ladder or the oracle goes first.
+    fn assert_same_row_either_order(ladder: &str, text: &[u8]) {
+        let logic_first = Evaluator::new(
+            Ladder::parse(ladder).unwrap(),
+            Policy::Single,
+            false,
+            ScoreTable::default(),
+            true,
+        );
+        assert!(logic_first.logic_first);
+        let asking_first = evaluator(ladder, true);
+        assert!(!asking_first.logic_first, "verifying asks the oracle first");
+        let mut a = evaluate(&logic_first, text).record;
+        let mut b = evaluate(&asking_first, text).record;
+        (a.micros, b.micros) = (0, 0);
+        assert_eq!(a, b, "{}", String::from_utf8_lossy(text));
+    }
+
+    /// Two solutions, yet the standard ladder fills the grid: a uniqueness technique
+    /// chooses one (a puzzle of the bundled sample with one given taken away).
+    const SEVERAL_FILLED_BY_UNIQUENESS: &str =
+        "..7.....13..627.....25.........6..8.5.9.8.1.7.3..9.........28...9.148..57.....4..";
+
+    #[test]
+    fn a_solve_by_uniqueness_does_not_prove_uniqueness() {
+        assert_same_row_either_order("standard", SEVERAL_FILLED_BY_UNIQUENESS.as_bytes());
+        let e = evaluator("standard", false);
+        let record = evaluate(&e, SEVERAL_FILLED_BY_UNIQUENESS.as_bytes()).record;
+        assert_eq!(record.status, Status::MultipleSolutions);
+    }
+
+    #[test]
+    fn the_oracle_gate_changes_no_row() {
+        // tdoku's awkward cases (no solution, several, one) and the blog's graded puzzles.
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/");
+        for file in ["tdoku_test_puzzles.txt", "blog.txt"] {
+            let text = std::fs::read_to_string(format!("{data}{file}")).unwrap();
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                for ladder in ["singles", "standard", "fh,n1,h1,u1,bug1"] {
+                    assert_same_row_either_order(ladder, line.as_bytes());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn brute_force_needs_the_oracle_first() {
+        let e = Evaluator::new(
+            Ladder::parse("fh,n1,h1,bf").unwrap(),
+            Policy::Single,
+            false,
+            ScoreTable::default(),
+            false,
+        );
+        assert!(!e.logic_first);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn the_oracle_gate_changes_no_row_on_random_givens(
+            cells in proptest::collection::vec(prop_oneof![Just('.'), Just('.'), proptest::char::range('1', '9')], 81),
+        ) {
+            let text: String = cells.into_iter().collect();
+            assert_same_row_either_order("standard", text.as_bytes());
+        }
     }
 
     proptest! {
