@@ -9,6 +9,8 @@
 
 mod brute_force;
 mod chains;
+#[cfg(test)]
+mod choice_rules;
 mod intersections;
 pub mod memo;
 mod sets;

@@ -141,7 +141,7 @@ impl SinglesQueues {
         for cell in (!grid.unsolved() & CellSet::ALL).iter() {
             let digit = grid.value(cell).expect("a set cell").index();
             set[digit].insert(cell);
-            seen[digit] = seen[digit] | cell.peers();
+            seen[digit] |= cell.peers();
         }
         let empty = grid.unsolved();
         let places: [CellSet; 9] = std::array::from_fn(|digit| empty & !seen[digit]);

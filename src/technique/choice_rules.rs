@@ -1,0 +1,195 @@
+//! Which instance the `single` policy takes when a technique finds several: HoDoKu 2.2's
+//! choice rule of each family (`../shared/reference/hodoku-selection.md`), pinned on
+//! crafted grids that hold two instances the rule tells apart. Each grid has a twin with
+//! the instances swapped between the places the rule orders, so that a search in another
+//! order takes the other instance in one of the two. The singles' rules are pinned by the
+//! queue tests in `singles::queues`, the chains' ranking in `chains::choice`.
+
+use super::test_grids::*;
+use crate::candidates::Candidates;
+use crate::catalogue::Technique;
+use crate::geometry::Cell;
+use crate::ladder::Ladder;
+use crate::solver::{Policy, Solver};
+
+/// The step the `single` policy takes with `technique` as its only rung, after checking
+/// that the grid holds at least two instances, among them `first` and `other` (parts of
+/// their forum notation).
+fn taken(technique: Technique, grid: &Candidates, first: &str, other: &str) -> String {
+    let all = texts(technique, grid);
+    assert!(all.len() >= 2, "{all:?}");
+    for part in [first, other] {
+        assert!(
+            all.iter().any(|text| text.contains(part)),
+            "{part} in {all:?}"
+        );
+    }
+    let solver = Solver::new(
+        Ladder::parse(technique.info().name).unwrap(),
+        Policy::Single,
+    );
+    let step = solver.next_step(grid, None).texts().remove(0);
+    assert!(
+        step.contains(first),
+        "took {step}, not the one with {first}, of {all:?}"
+    );
+    step
+}
+
+/// Confines `digit` in box `number` (1-based) to the cells of `keep`.
+fn confine_in_box(grid: &mut Candidates, number: usize, digit: u8, keep: &[Cell]) {
+    remove(grid, d(digit), &box_except(number, keep));
+}
+
+// Locked Candidates: boxes, then digits (pointing); rows, then columns, then digits
+// (claiming).
+
+#[test]
+fn pointing_takes_the_first_box_before_the_lowest_digit() {
+    // 7 in box 1 on row 1, and 3 in box 5 on row 5; then the digits swapped.
+    for (in_first_box, in_middle_box) in [(7, 3), (3, 7)] {
+        let mut grid = Candidates::empty();
+        confine_in_box(&mut grid, 1, in_first_box, &[rc(1, 1), rc(1, 2), rc(1, 3)]);
+        confine_in_box(&mut grid, 5, in_middle_box, &[rc(5, 4), rc(5, 5), rc(5, 6)]);
+        let first = format!("{in_first_box} in b1");
+        let other = format!("{in_middle_box} in b5");
+        taken(Technique::LockedCandidatesPointing, &grid, &first, &other);
+    }
+}
+
+#[test]
+fn claiming_takes_rows_before_columns() {
+    // 9 confined to box 9 in row 9, and 2 confined to box 1 in column 1: the row's
+    // instance, though column 1 and digit 2 come first.
+    let mut grid = Candidates::empty();
+    remove(&mut grid, d(9), &row_except(9, &[7, 8, 9]));
+    remove(&mut grid, d(2), &col_except(1, &[1, 2, 3]));
+    taken(
+        Technique::LockedCandidatesClaiming,
+        &grid,
+        "9 in r9",
+        "2 in c1",
+    );
+    // Transposed: the row is row 1 now, and the digit 2 is in it.
+    let mut grid = Candidates::empty();
+    remove(&mut grid, d(2), &row_except(1, &[1, 2, 3]));
+    remove(&mut grid, d(9), &col_except(9, &[7, 8, 9]));
+    taken(
+        Technique::LockedCandidatesClaiming,
+        &grid,
+        "2 in r1",
+        "9 in c9",
+    );
+}
+
+// Subsets: boxes, then rows, then columns.
+
+#[test]
+fn naked_pairs_are_looked_for_in_boxes_first() {
+    // A pair in row 1 (not in one box) and one in box 9 (not in one line).
+    let mut grid = Candidates::empty();
+    restrict(&mut grid, rc(1, 1), &[1, 2]);
+    restrict(&mut grid, rc(1, 9), &[1, 2]);
+    restrict(&mut grid, rc(7, 7), &[3, 4]);
+    restrict(&mut grid, rc(8, 8), &[3, 4]);
+    taken(Technique::NakedPair, &grid, "r7c7", "r1c1");
+    // Mirrored: the box pair in box 1, the line pair in row 9.
+    let mut grid = Candidates::empty();
+    restrict(&mut grid, rc(9, 1), &[1, 2]);
+    restrict(&mut grid, rc(9, 9), &[1, 2]);
+    restrict(&mut grid, rc(1, 1), &[3, 4]);
+    restrict(&mut grid, rc(2, 2), &[3, 4]);
+    taken(Technique::NakedPair, &grid, "r1c1", "r9c1");
+}
+
+#[test]
+fn hidden_pairs_are_looked_for_in_boxes_first() {
+    // 5 and 6 only at r1c1 and r1c9 in row 1; 7 and 8 only at r7c7 and r9c9 in box 9.
+    let mut grid = Candidates::empty();
+    for digit in [5, 6] {
+        remove(&mut grid, d(digit), &row_except(1, &[1, 9]));
+    }
+    for digit in [7, 8] {
+        confine_in_box(&mut grid, 9, digit, &[rc(7, 7), rc(9, 9)]);
+    }
+    taken(Technique::HiddenPair, &grid, "r7c7", "r1c1");
+    // Mirrored: the box pair in box 1, the line pair in row 9.
+    let mut grid = Candidates::empty();
+    for digit in [5, 6] {
+        remove(&mut grid, d(digit), &row_except(9, &[1, 9]));
+    }
+    for digit in [7, 8] {
+        confine_in_box(&mut grid, 1, digit, &[rc(1, 1), rc(3, 3)]);
+    }
+    taken(Technique::HiddenPair, &grid, "r1c1", "r9c1");
+}
+
+// Basic fish: digits, then rows as base before columns as base.
+
+#[test]
+fn x_wings_are_looked_for_digit_by_digit() {
+    // One X-Wing with columns as base, one with rows as base; the lower digit's is taken
+    // whichever base it has.
+    for (column_digit, row_digit) in [(2, 5), (5, 2)] {
+        let mut grid = Candidates::empty();
+        for col in [1, 5] {
+            remove(&mut grid, d(column_digit), &col_except(col, &[2, 6]));
+        }
+        for row in [3, 8] {
+            remove(&mut grid, d(row_digit), &row_except(row, &[3, 7]));
+        }
+        let lower = column_digit.min(row_digit);
+        let (first, other) = if lower == column_digit {
+            ("c1,c5", "r3,r8")
+        } else {
+            ("r3,r8", "c1,c5")
+        };
+        let step = taken(Technique::XWing, &grid, first, other);
+        assert!(step.starts_with(&format!("X-Wing: {lower} ")), "{step}");
+    }
+}
+
+// Single-digit patterns: Skyscrapers in rows for every digit, then in columns.
+
+#[test]
+fn skyscrapers_in_rows_come_before_those_in_columns() {
+    // A skyscraper of 9 in rows 3 and 7, and one of 1 in columns 3 and 7: the rows' one,
+    // though 1 is the lower digit.
+    for (row_digit, column_digit) in [(9, 1), (1, 9)] {
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(row_digit), &row_except(3, &[1, 6]));
+        remove(&mut grid, d(row_digit), &row_except(7, &[2, 6]));
+        remove(&mut grid, d(column_digit), &col_except(3, &[1, 6]));
+        remove(&mut grid, d(column_digit), &col_except(7, &[2, 6]));
+        let first = format!("{row_digit} in r3c1,r7c2");
+        let other = format!("{column_digit} in r1c3,r2c7");
+        taken(Technique::Skyscraper, &grid, &first, &other);
+    }
+}
+
+// Wings: XY-Wings by their three cells in ascending order.
+
+#[test]
+fn xy_wings_are_taken_by_their_lowest_cells() {
+    // Wing A pivots on r1c1 and removes 3 from r5c5; wing B pivots on r9c9 and removes 6
+    // from r6c6. Then both turned half round: A on r9c9, B on r1c1.
+    let wing_a = [((1, 1), [1, 2]), ((1, 5), [1, 3]), ((5, 1), [2, 3])];
+    let wing_b = [((9, 9), [4, 5]), ((9, 6), [4, 6]), ((6, 9), [5, 6])];
+    for turned in [false, true] {
+        let at = |(row, col): (usize, usize)| {
+            if turned {
+                rc(10 - row, 10 - col)
+            } else {
+                rc(row, col)
+            }
+        };
+        let mut grid = Candidates::empty();
+        for (cell, digits) in wing_a.iter().chain(&wing_b) {
+            restrict(&mut grid, at(*cell), digits);
+        }
+        let a = format!("{}<>3", at((5, 5)));
+        let b = format!("{}<>6", at((6, 6)));
+        let (first, other) = if turned { (b, a) } else { (a, b) };
+        taken(Technique::XyWing, &grid, &first, &other);
+    }
+}
