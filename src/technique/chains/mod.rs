@@ -5,7 +5,8 @@
 //! order, and [`table`] follows them breadth first from one premise (the tabling behind
 //! nice loops, AICs and, later, forcing chains); [`links`] lists the strong and weak links
 //! of simple chains and [`search`] walks them depth first; [`choice`] ranks the chains a
-//! search found as HoDoKu does. The finders: [`simple_chains`] (X-Chain, XY-Chain,
+//! search found as HoDoKu does; [`turbot`] finds the three-link chains of Turbot Fish
+//! straight from the grid. The finders: [`simple_chains`] (X-Chain, XY-Chain, Turbot Fish,
 //! Remote Pair) and [`nice_loops`] (Nice Loop/AIC and its grouped form).
 
 pub mod choice;
@@ -16,3 +17,4 @@ pub mod nice_loops;
 pub mod search;
 pub mod simple_chains;
 pub mod table;
+pub mod turbot;

@@ -23,7 +23,8 @@ use crate::step::Eliminations;
 /// HoDoKu's default limit on a simple chain's links.
 const MAX_LINKS: usize = 20;
 
-/// The links of a Turbot Fish.
+/// The links of a Turbot Fish (which [`super::turbot`] finds straight from the grid: this
+/// search, stopped at three links, is what its test holds it to).
 const TURBOT_LINKS: usize = 3;
 
 /// The links of the shortest Remote Pair: four cells.

@@ -13,6 +13,7 @@ use super::choice::Findings;
 use super::links::{ChainKind, Links};
 use super::literal::{GroupNodes, Lit};
 use super::search::search;
+use super::turbot;
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
@@ -82,9 +83,13 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
         return ControlFlow::Continue(());
     }
     WORKSPACE.with_borrow_mut(|work| {
-        work.links.build(grid, kind, digits, cells);
         work.findings.clear();
-        search(grid, &work.links, digits, &mut work.findings);
+        if kind == ChainKind::Turbot {
+            turbot::search(grid, digits, &mut work.findings);
+        } else {
+            work.links.build(grid, kind, digits, cells);
+            search(grid, &work.links, digits, &mut work.findings);
+        }
         if single_digit {
             let mut fruitful = DigitSet::EMPTY;
             for found in work.findings.iter() {
