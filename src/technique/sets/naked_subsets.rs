@@ -78,12 +78,49 @@ fn search(
         if !cells.has_at_least(k as u32) {
             continue;
         }
+        // What a house gives depends on its candidates alone unless one of its subsets
+        // lies in a box and a line, whose other house has its say in what it removes: a
+        // house that gave nothing and has no such subset is skipped while it is the same.
+        let snapshot = grid.house_snapshot(house);
+        if sink.searched_in_vain(house.index(), &snapshot) {
+            continue;
+        }
+        let mut outcome = Outcome::default();
         match kind {
-            Kind::Locked => locked_in_box(grid, sink, k, technique, house, cells)?,
-            Kind::Naked => naked_in_house(grid, sink, k, technique, house, cells)?,
+            Kind::Locked => locked_in_box(grid, sink, k, technique, house, cells, &mut outcome)?,
+            Kind::Naked => naked_in_house(grid, sink, k, technique, house, cells, &mut outcome)?,
+        }
+        if !outcome.pushed && !outcome.across_houses {
+            sink.record_in_vain(house.index(), snapshot);
         }
     }
     ControlFlow::Continue(())
+}
+
+/// What searching one house came to.
+#[derive(Default)]
+struct Outcome {
+    /// A step was pushed.
+    pushed: bool,
+    /// A subset was found in a box and a line: what it removes depends on the other house.
+    across_houses: bool,
+}
+
+impl Outcome {
+    /// Notes a subset found, and pushes its step if it has one.
+    fn found(
+        &mut self,
+        sink: &mut StepSink<'_>,
+        subset: CellSet,
+        step: Option<Step>,
+    ) -> ControlFlow<()> {
+        self.across_houses |= shared_houses(subset).len() > 1;
+        if let Some(step) = step {
+            self.pushed = true;
+            sink.push(step)?;
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// The locked subsets of `box_` among `cells` (those with 1 to `k` candidates): the
@@ -95,6 +132,7 @@ fn locked_in_box(
     technique: Technique,
     box_: House,
     cells: CellSet,
+    outcome: &mut Outcome,
 ) -> ControlFlow<()> {
     let positions = box_
         .cells()
@@ -122,10 +160,9 @@ fn locked_in_box(
         let digits = subset
             .iter()
             .fold(DigitSet::EMPTY, |acc, cell| acc | grid.candidates(cell));
-        if digits.len() as usize == k
-            && let Some(step) = subset_step(grid, technique, Kind::Locked, box_, subset, digits)
-        {
-            sink.push(step)?;
+        if digits.len() as usize == k {
+            let step = subset_step(grid, technique, Kind::Locked, box_, subset, digits);
+            outcome.found(sink, subset, step)?;
         }
     }
     ControlFlow::Continue(())
@@ -171,6 +208,7 @@ fn naked_in_house(
     technique: Technique,
     house: House,
     cells: CellSet,
+    outcome: &mut Outcome,
 ) -> ControlFlow<()> {
     let mut list = [Cell::from_index(0); 9];
     let mut masks = [0u16; 9];
@@ -207,9 +245,8 @@ fn naked_in_house(
         } else if union.count_ones() as usize == k {
             let subset: CellSet = chosen[..k].iter().map(|&i| list[i]).collect();
             let digits = DigitSet::from_bits(union);
-            if let Some(step) = subset_step(grid, technique, Kind::Naked, house, subset, digits) {
-                sink.push(step)?;
-            }
+            let step = subset_step(grid, technique, Kind::Naked, house, subset, digits);
+            outcome.found(sink, subset, step)?;
         }
     }
 }
