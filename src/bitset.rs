@@ -229,6 +229,14 @@ impl fmt::Display for DigitSet {
     }
 }
 
+impl CellSet {
+    /// The cells after `cell` in reading order.
+    #[inline]
+    pub fn after(cell: Cell) -> CellSet {
+        CellSet::from_bits(CellSet::ALL.bits() & !((2u128 << cell.index()) - 1))
+    }
+}
+
 impl fmt::Display for CellSet {
     /// `r1c2,r1c5`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -263,6 +271,15 @@ mod tests {
             Some(Digit::new(7))
         );
         assert_eq!(DigitSet::ALL.len(), 9);
+    }
+
+    #[test]
+    fn the_cells_after_a_cell_are_those_of_higher_index() {
+        for index in [0, 40, 79, 80] {
+            let after = CellSet::after(Cell::from_index(index));
+            assert_eq!(after.len() as usize, 80 - index);
+            assert!(after.iter().all(|cell| cell.index() > index));
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //!   naked pair in a box/line intersection that removes something from only one of the
 //!   two is a Naked Pair, and takes what it removes from either.
 
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, House, HouseKind};
@@ -233,7 +233,7 @@ fn naked_in_house(
             continue;
         }
         let union = unions[depth] | masks[next];
-        if union.count_ones() as usize > k {
+        if nine_bit_count(union) as usize > k {
             next += 1;
             continue;
         }
@@ -242,7 +242,7 @@ fn naked_in_house(
         if depth + 1 < k {
             unions[depth + 1] = union;
             depth += 1;
-        } else if union.count_ones() as usize == k {
+        } else if nine_bit_count(union) as usize == k {
             let subset: CellSet = chosen[..k].iter().map(|&i| list[i]).collect();
             let digits = DigitSet::from_bits(union);
             let step = subset_step(grid, technique, Kind::Naked, house, subset, digits);

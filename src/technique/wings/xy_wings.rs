@@ -26,18 +26,29 @@ use std::ops::ControlFlow;
 /// as k (pincers j, i).
 pub fn xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let [bivalue, _] = bivalue_and_trivalue(grid);
-    for i in bivalue.iter() {
+    let mut cells = [Cell::from_index(0); 81];
+    let mut n = 0;
+    for cell in bivalue.iter() {
+        cells[n] = cell;
+        n += 1;
+    }
+    let cells = &cells[..n];
+    for (at, &i) in cells.iter().enumerate() {
         let pair_i = grid.candidates(i);
-        for j in bivalue.iter().filter(|&j| j > i) {
+        for &j in &cells[at + 1..] {
             let pair_j = grid.candidates(j);
-            if (pair_i | pair_j).len() != 3 {
+            let digits = pair_i | pair_j;
+            if digits.len() != 3 {
                 continue;
             }
-            for k in bivalue.iter().filter(|&k| k > j) {
-                let pair_k = grid.candidates(k);
-                if (pair_i | pair_j | pair_k).len() != 3 || pair_k == pair_i || pair_k == pair_j {
-                    continue;
-                }
+            // Three different pairs of three digits: the third is the one i and j do not
+            // share, and only cells after j holding exactly it can be k.
+            let third = digits - (pair_i & pair_j);
+            let mut ks = bivalue & CellSet::after(j);
+            for digit in third.iter() {
+                ks &= grid.cells_with(digit);
+            }
+            for k in ks.iter() {
                 for [pivot, a, b] in [[i, j, k], [j, i, k], [k, j, i]] {
                     if !(pivot.peers().contains(a) && pivot.peers().contains(b)) {
                         continue;
