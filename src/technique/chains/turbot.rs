@@ -12,93 +12,133 @@
 
 use super::choice::Findings;
 use super::literal::Lit;
-use crate::bitset::{CellSet, DigitSet, nine_bit_count};
+use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::Eliminations;
 
 /// Offers `findings` every Turbot Fish on `digits` that removes something.
 pub fn search(grid: &Candidates, digits: DigitSet, findings: &mut Findings) {
-    // Per digit, the places in houses with exactly two: where strong links start and end.
-    let mut paired = [CellSet::EMPTY; 9];
-    for digit in digits.iter() {
-        for house in House::all() {
-            if nine_bit_count(grid.positions(house, digit)) == 2 {
-                paired[digit.index()] |= grid.cells_with(digit) & house.cell_set();
-            }
+    let boards: [Board; 9] = std::array::from_fn(|i| {
+        let digit = Digit::from_index(i);
+        if digits.contains(digit) {
+            Board::new(grid, digit)
+        } else {
+            Board::default()
         }
-    }
-    let any_start = paired.iter().fold(CellSet::EMPTY, |all, &p| all | p);
+    });
+    let any_start = boards.iter().fold(CellSet::EMPTY, |all, b| all | b.paired);
     for start in any_start.iter() {
         for digit in digits.iter() {
-            if paired[digit.index()].contains(start) {
-                from(grid, start, digit, paired[digit.index()], findings);
+            if boards[digit.index()].paired.contains(start) {
+                boards[digit.index()].from(start, digit, findings);
             }
         }
     }
 }
 
-/// The Turbot Fish starting at `digit` in `start`; `paired` are the digit's places in
-/// houses where it has two.
-fn from(grid: &Candidates, start: Cell, digit: Digit, paired: CellSet, findings: &mut Findings) {
-    let places = grid.cells_with(digit);
-    let seeing_start = start.peers() & places;
-    // Only an end that sees a cell seeing the start removes something, and an end is
-    // reached by a strong link: the chain's third cell has one to such an end.
-    let ends = seeing_start
-        .iter()
-        .fold(CellSet::EMPTY, |seen, cell| seen | cell.peers())
-        & paired;
-    if ends.is_empty() {
-        return;
-    }
-    let before_ends = ends.iter().fold(CellSet::EMPTY, |cells, end| {
-        cells | mates(places, end, true).fold(CellSet::EMPTY, |set, c| set | CellSet::single(c))
-    });
-    for b in mates(places, start, true) {
-        if !b.peers().intersects(before_ends) {
-            continue;
+/// One digit's places and strong links.
+struct Board {
+    places: CellSet,
+    /// The houses where the digit has exactly two places.
+    pairs: HouseSet,
+    /// The places in those houses: where strong links start and end.
+    paired: CellSet,
+    /// Per paired place, the places its strong links go to.
+    strong: [CellSet; 81],
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board {
+            places: CellSet::EMPTY,
+            pairs: HouseSet::EMPTY,
+            paired: CellSet::EMPTY,
+            strong: [CellSet::EMPTY; 81],
         }
-        for c in mates(places, b, false) {
-            if c == start || !before_ends.contains(c) {
+    }
+}
+
+impl Board {
+    fn new(grid: &Candidates, digit: Digit) -> Board {
+        let mut board = Board {
+            places: grid.cells_with(digit),
+            ..Board::default()
+        };
+        for house in House::all() {
+            if nine_bit_count(grid.positions(house, digit)) == 2 {
+                board.pairs.insert(house);
+                board.paired |= board.places & house.cell_set();
+            }
+        }
+        for cell in board.paired.iter() {
+            board.strong[cell.index()] = board
+                .mates(cell, true)
+                .fold(CellSet::EMPTY, |set, mate| set | CellSet::single(mate));
+        }
+        board
+    }
+
+    /// The Turbot Fish starting at `digit` (this board's) in `start`.
+    fn from(&self, start: Cell, digit: Digit, findings: &mut Findings) {
+        let seeing_start = start.peers() & self.places;
+        // Only an end that sees a cell seeing the start removes something, and an end is
+        // reached by a strong link: the chain's third cell has one to such an end.
+        let ends = seeing_start
+            .iter()
+            .fold(CellSet::EMPTY, |seen, cell| seen | cell.peers())
+            & self.paired;
+        let before_ends = ends.iter().fold(CellSet::EMPTY, |cells, end| {
+            cells | self.strong[end.index()]
+        });
+        if before_ends.is_empty() {
+            return;
+        }
+        for b in self.mates(start, true) {
+            if !b.peers().intersects(before_ends) {
                 continue;
             }
-            for end in mates(places, c, true) {
-                if end == b {
+            for c in self.mates(b, false) {
+                if c == start || !before_ends.contains(c) {
                     continue;
                 }
-                let targets = seeing_start & end.peers();
-                if targets.is_empty() {
-                    continue;
+                for end in self.mates(c, true) {
+                    if end == b {
+                        continue;
+                    }
+                    let targets = seeing_start & end.peers();
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    let mut eliminations = Eliminations::NONE;
+                    eliminations.insert_cells(targets, digit);
+                    let chain = [
+                        Lit::candidate(start, digit, false),
+                        Lit::candidate(b, digit, true),
+                        Lit::candidate(c, digit, false),
+                        Lit::candidate(end, digit, true),
+                    ];
+                    findings.offer(None, eliminations, &chain);
                 }
-                let mut eliminations = Eliminations::NONE;
-                eliminations.insert_cells(targets, digit);
-                let chain = [
-                    Lit::candidate(start, digit, false),
-                    Lit::candidate(b, digit, true),
-                    Lit::candidate(c, digit, false),
-                    Lit::candidate(end, digit, true),
-                ];
-                findings.offer(None, eliminations, &chain);
             }
         }
     }
-}
 
-/// The cells `cell` links to through the digit whose `places` are given, in link order:
-/// row, column, box, each in cell order, a cell listed once; only through houses with two
-/// places when `strong_only`.
-fn mates(places: CellSet, cell: Cell, strong_only: bool) -> impl Iterator<Item = Cell> {
-    let mut listed = CellSet::single(cell);
-    let mut found = [CellSet::EMPTY; 3];
-    for (i, house) in cell.houses().into_iter().enumerate() {
-        let in_house = places & house.cell_set();
-        if !strong_only || in_house.len() == 2 {
-            found[i] = in_house - listed;
+    /// The places `cell` links to, in link order: row, column, box, each in cell order, a
+    /// place listed once (in the first of its houses, whether or not that house's link is
+    /// strong); only through houses with two places when `strong_only`.
+    fn mates(&self, cell: Cell, strong_only: bool) -> impl Iterator<Item = Cell> {
+        let mut listed = CellSet::single(cell);
+        let mut found = [CellSet::EMPTY; 3];
+        for (i, house) in cell.houses().into_iter().enumerate() {
+            let in_house = self.places & house.cell_set();
+            if !strong_only || self.pairs.contains(house) {
+                found[i] = in_house - listed;
+            }
+            listed |= in_house;
         }
-        listed |= in_house;
+        found.into_iter().flat_map(CellSet::iter)
     }
-    found.into_iter().flat_map(CellSet::iter)
 }
 
 #[cfg(test)]
