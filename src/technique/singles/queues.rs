@@ -29,7 +29,7 @@
 //!   cell is still empty, if one of its houses has that one place for the digit; if none
 //!   has, the entry is consumed and nothing is found.
 
-use crate::bitset::{CellSet, DigitSet, nine_bit_count};
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
@@ -88,9 +88,10 @@ pub struct SinglesQueues {
     hidden: Queue,
     /// Each cell's candidates (none once set).
     cells: [u16; 81],
-    /// Per digit (index 0-8) and house, the cells of the house that hold it, a cell being
-    /// set still counting until its own candidates are struck off.
-    free: [[u8; 27]; 9],
+    /// Per house and digit (lane `house * 9 + digit index`, as [`Candidates::position_counts`]
+    /// lists them), the cells of the house that hold the digit, a cell being set still
+    /// counting until its own candidates are struck off.
+    free: [u8; 243],
 }
 
 impl Default for SinglesQueues {
@@ -99,7 +100,7 @@ impl Default for SinglesQueues {
             naked: Queue::default(),
             hidden: Queue::default(),
             cells: [ALL_DIGITS; 81],
-            free: [[9; 27]; 9],
+            free: [9; 243],
         }
     }
 }
@@ -112,7 +113,9 @@ impl SinglesQueues {
     /// reading order; then, for a grid in the middle of a solve, the other candidates it
     /// lacks, removed cell by cell.
     pub fn load(&mut self, grid: &Candidates) {
-        self.set_all_at_once(grid);
+        if self.set_all_at_once(grid) {
+            return;
+        }
         for cell in grid.unsolved().iter() {
             let lacking = self.cells[cell.index()] & !grid.candidates(cell).bits();
             for digit in DigitSet::from_bits(lacking).iter() {
@@ -132,7 +135,8 @@ impl SinglesQueues {
     /// place left to name), and neither is ever dropped in the place of a live entry, which
     /// happens only in a grid with no solution. In such a grid (a cell left with no
     /// candidate) the counts are the true ones, where the replay stops counting.
-    fn set_all_at_once(&mut self, grid: &Candidates) {
+    /// Whether `grid` was fresh: its candidates are those its set cells leave.
+    fn set_all_at_once(&mut self, grid: &Candidates) -> bool {
         self.naked.clear();
         self.hidden.clear();
         // The set cells of each digit, and the cells each digit has left.
@@ -145,17 +149,13 @@ impl SinglesQueues {
         }
         let empty = grid.unsolved();
         let places: [CellSet; 9] = std::array::from_fn(|digit| empty & !seen[digit]);
-        if (0..9).all(|digit| grid.cells_with(Digit::from_index(digit)) == places[digit]) {
+        let fresh = (0..9).all(|digit| grid.cells_with(Digit::from_index(digit)) == places[digit]);
+        if fresh {
             // A grid fresh from its puzzle has these very candidates: copy them.
             for cell in Cell::all() {
                 self.cells[cell.index()] = grid.candidates(cell).bits();
             }
-            for house in House::all() {
-                for digit in Digit::all() {
-                    let count = nine_bit_count(grid.positions(house, digit));
-                    self.free[digit.index()][house.index()] = count as u8;
-                }
-            }
+            self.free = grid.position_counts();
         } else {
             self.cells = [0; 81];
             for (digit, places) in places.iter().enumerate() {
@@ -164,7 +164,7 @@ impl SinglesQueues {
                 }
                 for house in House::all() {
                     let count = (house.cell_set() & *places).len();
-                    self.free[digit][house.index()] = count as u8;
+                    self.free[lane(house, digit)] = count as u8;
                 }
             }
         }
@@ -203,10 +203,14 @@ impl SinglesQueues {
         // other cell of the house lost the digit.
         let mut hidden = [(0u32, Cell::from_index(0), Digit::from_index(0)); 243];
         let mut n = 0;
-        for digit in 0..9 {
-            for house in House::all() {
+        for (lane, &count) in self.free.iter().enumerate() {
+            if count != 1 {
+                continue;
+            }
+            let (house, digit) = (House::from_index(lane / 9), lane % 9);
+            {
                 let cells = house.cell_set();
-                if self.free[digit][house.index()] != 1 || cells.intersects(set[digit]) {
+                if cells.intersects(set[digit]) {
                     continue;
                 }
                 let place = (cells & places[digit]).first().expect("one place");
@@ -223,6 +227,7 @@ impl SinglesQueues {
         for &(_, cell, digit) in &hidden[..n] {
             self.hidden.push(cell, digit);
         }
+        fresh
     }
 
     /// Follows `step`, about to be applied to the grid, as HoDoKu applies it: its
@@ -258,7 +263,7 @@ impl SinglesQueues {
             let other = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             for house in houses {
-                let free = &mut self.free[other][house.index()];
+                let free = &mut self.free[lane(house, other)];
                 *free -= 1;
                 if *free == 1 {
                     self.queue_hidden(house, other);
@@ -267,9 +272,8 @@ impl SinglesQueues {
         }
         // Its own digit's count drops too, and queues nothing.
         if former & bit != 0 {
-            let free = &mut self.free[digit.index()];
             for house in houses {
-                free[house.index()] -= 1;
+                self.free[lane(house, digit.index())] -= 1;
             }
         }
     }
@@ -302,7 +306,7 @@ impl SinglesQueues {
             );
         }
         for house in Cell::from_index(cell).houses() {
-            let free = &mut self.free[digit][house.index()];
+            let free = &mut self.free[lane(house, digit)];
             *free -= 1;
             if *free <= 1 {
                 if *free == 0 {
@@ -386,12 +390,18 @@ impl SinglesQueues {
                 let house = cell
                     .houses()
                     .into_iter()
-                    .find(|house| self.free[digit.index()][house.index()] == 1)?;
+                    .find(|&house| self.free[lane(house, digit.index())] == 1)?;
                 return Some((house, cell, digit));
             }
         }
         None
     }
+}
+
+/// The lane of `digit` (an index) in `house` in [`SinglesQueues::free`].
+#[inline]
+fn lane(house: House, digit: usize) -> usize {
+    house.index() * 9 + digit
 }
 
 /// When, in the replay of [`SinglesQueues::set_all_at_once`], `cell` stopped counting as a
