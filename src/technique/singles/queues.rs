@@ -356,16 +356,20 @@ impl SinglesQueues {
     /// other digit left in one of its houses (row, column, box), with that house. The
     /// queue is left as it is.
     fn full_house(&self, grid: &Candidates) -> Option<(House, Cell, Digit)> {
+        // The cell is the last empty one of the house (HoDoKu: no other digit has a place
+        // left there, the same in a grid that has a solution).
+        let last_empty = grid.houses_with_one_empty_cell();
+        if last_empty.is_empty() {
+            return None;
+        }
         self.naked.pending().iter().find_map(|&(cell, digit)| {
             if grid.value(cell).is_some() {
                 return None;
             }
-            // The cell is the last empty one of the house (HoDoKu: no other digit has a
-            // place left there, the same in a grid that has a solution).
             let house = cell
                 .houses()
                 .into_iter()
-                .find(|&house| grid.empty_cells_in(house) == 1)?;
+                .find(|&house| last_empty.contains(house))?;
             Some((house, cell, digit))
         })
     }
