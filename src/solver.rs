@@ -362,10 +362,11 @@ impl Solver {
                     step_number: summary.steps + 1,
                 }));
             }
-            if self.queues_singles() {
-                queues.apply(step);
-            }
-            let effect = grid.apply(step);
+            let effect = if self.queues_singles() {
+                queues.apply(step, grid)
+            } else {
+                grid.apply(step)
+            };
             summary.steps += 1;
             summary.placements += effect.placements;
             summary.eliminations += effect.eliminations;
@@ -410,8 +411,7 @@ impl Solver {
                 log.push(step);
             }
         }
-        scratch.queues.place(cell, digit);
-        grid.place(cell, digit);
+        scratch.queues.place(grid, cell, digit);
         summary.steps += 1;
         summary.placements += 1;
         summary.counts[technique] += 1;

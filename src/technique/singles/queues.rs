@@ -7,8 +7,15 @@
 //! place for a digit queues that place as a hidden single. Which single comes next, and so
 //! whether it is a Naked Single (4 points) or a Hidden Single (14), depends on the order in
 //! which candidates went, step by step and within each step. [`SinglesQueues`] replays that
-//! bookkeeping beside the solver's grid, so the solver takes HoDoKu's single at every turn
-//! and scores what HoDoKu scores.
+//! bookkeeping as the solver's grid changes, so the solver takes HoDoKu's single at every
+//! turn and scores what HoDoKu scores. Every change to the grid goes through it
+//! ([`SinglesQueues::place`], [`SinglesQueues::eliminate`], [`SinglesQueues::apply`]), which
+//! works out from the grid as it is before the change what HoDoKu queues, then makes it.
+//! HoDoKu's counts of places (`free`) are the grid's own, but for two moments: while a cell
+//! is being set it still counts as a place for its candidates, and a cell left with no
+//! candidate stops HoDoKu's bookkeeping (the grid has no solution); the first is followed
+//! exactly, the second only matters in grids without a solution, whose solves no row
+//! shows.
 //!
 //! The rules, from HoDoKu 2.2 (`sudoku/Sudoku2.java`, `sudoku/SudokuSinglesQueue.java`,
 //! `solver/SimpleSolver.java`):
@@ -29,8 +36,8 @@
 //!   cell is still empty, if one of its houses has that one place for the digit; if none
 //!   has, the entry is consumed and nothing is found.
 
-use crate::bitset::{CellSet, DigitSet};
-use crate::candidates::Candidates;
+use crate::bitset::{CellSet, DigitSet, nine_bit_count};
+use crate::candidates::{Candidates, Effect};
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::Step;
@@ -79,34 +86,18 @@ impl Queue {
     }
 }
 
-/// HoDoKu's two queues of singles for one grid, with the counts that feed them: a mirror
-/// of the grid's candidates as HoDoKu keeps them (`Sudoku2.cells`, `free`), updated in
-/// HoDoKu's order by every change the solver makes to the grid.
-#[derive(Clone, Debug)]
+/// HoDoKu's two queues of singles for one grid, fed by every change made to it.
+#[derive(Clone, Default, Debug)]
 pub struct SinglesQueues {
     naked: Queue,
     hidden: Queue,
-    /// Each cell's candidates (none once set).
-    cells: [u16; 81],
-    /// Per house and digit (lane `house * 9 + digit index`, as [`Candidates::position_counts`]
-    /// lists them), the cells of the house that hold the digit, a cell being set still
-    /// counting until its own candidates are struck off.
-    free: [u8; 243],
 }
 
-impl Default for SinglesQueues {
-    fn default() -> Self {
-        SinglesQueues {
-            naked: Queue::default(),
-            hidden: Queue::default(),
-            cells: [ALL_DIGITS; 81],
-            free: [9; 243],
-        }
-    }
+/// How many places `digit` has in `house` of `grid`.
+#[inline]
+fn places_in(grid: &Candidates, house: House, digit: Digit) -> u32 {
+    nine_bit_count(grid.positions(house, digit))
 }
-
-/// Every digit's bit.
-const ALL_DIGITS: u16 = 0x1ff;
 
 impl SinglesQueues {
     /// The queues HoDoKu has after loading `grid`: from an empty grid, every set cell in
@@ -116,33 +107,38 @@ impl SinglesQueues {
         if self.set_all_at_once(grid) {
             return;
         }
+        // Replay the removals on the grid the set cells leave.
+        let mut replay = Candidates::empty();
+        for cell in Cell::all() {
+            if let Some(digit) = grid.value(cell) {
+                replay.place(cell, digit);
+            }
+        }
         for cell in grid.unsolved().iter() {
-            let lacking = self.cells[cell.index()] & !grid.candidates(cell).bits();
-            for digit in DigitSet::from_bits(lacking).iter() {
-                self.eliminate(cell, digit);
+            let lacking = replay.candidates(cell) - grid.candidates(cell);
+            for digit in lacking.iter() {
+                self.eliminate(&mut replay, cell, digit);
             }
         }
     }
 
-    /// The state and the pending singles that setting `grid`'s set cells one by one in
-    /// reading order ([`SinglesQueues::place`]) leaves, computed at once: the candidates
-    /// and counts from the set cells, and each single that is still to take queued at the
-    /// moment the replay would queue it.
+    /// The singles that setting `grid`'s set cells one by one in reading order
+    /// ([`SinglesQueues::place`]) from an empty grid leaves to take, each queued at the
+    /// moment the replay would queue it; whether `grid` holds the candidates its set cells
+    /// leave (else the caller replays the rest).
     ///
     /// What the replay would queue besides is left out: entries whose cell gets set later
     /// in the replay, and hidden singles of houses where the digit gets set later. Neither
     /// is ever taken (the queues skip set cells; a house whose digit is set has no single
     /// place left to name), and neither is ever dropped in the place of a live entry, which
-    /// happens only in a grid with no solution. In such a grid (a cell left with no
-    /// candidate) the counts are the true ones, where the replay stops counting.
-    /// Whether `grid` was fresh: its candidates are those its set cells leave.
+    /// happens only in a grid with no solution.
     fn set_all_at_once(&mut self, grid: &Candidates) -> bool {
         self.naked.clear();
         self.hidden.clear();
         // The set cells of each digit, and the cells each digit has left.
         let mut set = [CellSet::EMPTY; 9];
         let mut seen = [CellSet::EMPTY; 9];
-        for cell in (!grid.unsolved() & CellSet::ALL).iter() {
+        for cell in (!grid.unsolved()).iter() {
             let digit = grid.value(cell).expect("a set cell").index();
             set[digit].insert(cell);
             seen[digit] |= cell.peers();
@@ -150,34 +146,23 @@ impl SinglesQueues {
         let empty = grid.unsolved();
         let places: [CellSet; 9] = std::array::from_fn(|digit| empty & !seen[digit]);
         let fresh = (0..9).all(|digit| grid.cells_with(Digit::from_index(digit)) == places[digit]);
-        if fresh {
-            // A grid fresh from its puzzle has these very candidates: copy them.
-            for cell in Cell::all() {
-                self.cells[cell.index()] = grid.candidates(cell).bits();
-            }
-            self.free = grid.position_counts();
-        } else {
-            self.cells = [0; 81];
-            for (digit, places) in places.iter().enumerate() {
-                for cell in places.iter() {
-                    self.cells[cell.index()] |= 1 << digit;
-                }
-                for house in House::all() {
-                    let count = (house.cell_set() & *places).len();
-                    self.free[lane(house, digit)] = count as u8;
-                }
-            }
-        }
 
         // Naked singles, by when the replay left their cell one candidate: at the set peer
         // (reading order) that took its eighth digit, then in cell order.
         let mut naked = [(0u16, Cell::from_index(0), Digit::from_index(0)); 81];
         let mut n = 0;
         for cell in empty.iter() {
-            let left = self.cells[cell.index()];
-            if left.count_ones() != 1 {
+            let left = if fresh {
+                grid.candidates(cell)
+            } else {
+                (0..9)
+                    .filter(|&digit| places[digit].contains(cell))
+                    .map(Digit::from_index)
+                    .collect()
+            };
+            let Some(digit) = left.single_member() else {
                 continue;
-            }
+            };
             let mut taken = 0u16;
             let setter = (cell.peers() & !empty)
                 .iter()
@@ -187,11 +172,7 @@ impl SinglesQueues {
                 })
                 .expect("eight set peers took eight digits");
             let when = setter.index() as u16 * 81 + cell.index() as u16;
-            naked[n] = (
-                when,
-                cell,
-                Digit::from_index(left.trailing_zeros() as usize),
-            );
+            naked[n] = (when, cell, digit);
             n += 1;
         }
         naked[..n].sort_unstable_by_key(|&(when, ..)| when);
@@ -203,17 +184,15 @@ impl SinglesQueues {
         // other cell of the house lost the digit.
         let mut hidden = [(0u32, Cell::from_index(0), Digit::from_index(0)); 243];
         let mut n = 0;
-        for (lane, &count) in self.free.iter().enumerate() {
-            if count != 1 {
-                continue;
-            }
-            let (house, digit) = (House::from_index(lane / 9), lane % 9);
-            {
+        for (digit, places) in places.iter().enumerate() {
+            for house in House::all() {
                 let cells = house.cell_set();
+                let Some(place) = (cells & *places).single_member() else {
+                    continue;
+                };
                 if cells.intersects(set[digit]) {
                     continue;
                 }
-                let place = (cells & places[digit]).first().expect("one place");
                 let when = (cells - CellSet::single(place))
                     .iter()
                     .map(|other| left_house_when(other, house, digit, &set, empty))
@@ -230,103 +209,136 @@ impl SinglesQueues {
         fresh
     }
 
-    /// Follows `step`, about to be applied to the grid, as HoDoKu applies it: its
-    /// placement, then its eliminations in HoDoKu's order.
-    pub fn apply(&mut self, step: &Step) {
-        if let Some((cell, digit)) = step.placement {
-            self.place(cell, digit);
+    /// Applies `step` to `grid` as HoDoKu applies it, queueing what it queues: its
+    /// placement, then its eliminations in HoDoKu's order. What it changed, counted as
+    /// [`Candidates::apply`] counts it.
+    pub fn apply(&mut self, step: &Step, grid: &mut Candidates) -> Effect {
+        let mut effect = Effect::default();
+        if let Some((cell, digit)) = step.placement
+            && grid.value(cell).is_none()
+        {
+            self.place(grid, cell, digit);
+            effect.placements = 1;
         }
-        step.for_each_deletion(|cell, digit| self.eliminate(cell, digit));
+        step.for_each_deletion(|cell, digit| {
+            if self.eliminate(grid, cell, digit) {
+                effect.eliminations += 1;
+            }
+        });
+        debug_assert!(
+            step.eliminations
+                .iter()
+                .all(|(cell, digit)| !grid.has(cell, digit)),
+            "HoDoKu's list holds every elimination"
+        );
+        effect
     }
 
-    /// Follows the setting of `cell` to `digit` (HoDoKu's `setCell`): the cell's
-    /// candidates go at once, the digit leaves its peers in cell order, then the cell's
-    /// houses stop counting it for its former candidates.
-    pub fn place(&mut self, cell: Cell, digit: Digit) {
-        let former = self.cells[cell.index()];
-        if former == 0 {
-            return;
+    /// Sets `cell` of `grid` to `digit`, queueing what HoDoKu's `setCell` queues: the
+    /// cell's candidates go at once but it still counts as a place for them while the
+    /// digit leaves its peers, in cell order; then its houses stop counting it for its
+    /// other candidates, in digit order.
+    pub fn place(&mut self, grid: &mut Candidates, cell: Cell, digit: Digit) {
+        let former = grid.candidates(cell);
+        if grid.value(cell).is_none() && !former.is_empty() {
+            self.queue_setting(grid, cell, digit, former);
         }
-        self.cells[cell.index()] = 0;
-        let bit = 1 << digit.index();
-        let houses = cell.houses();
-        let setting = houses
+        grid.place(cell, digit);
+    }
+
+    /// What setting `cell` (holding `former`) to `digit` queues, from the grid before.
+    fn queue_setting(&mut self, grid: &Candidates, cell: Cell, digit: Digit, former: DigitSet) {
+        let own = cell
+            .houses()
             .iter()
             .fold(0u32, |mask, house| mask | 1 << house.index());
-        for &peer in &PEER_LISTS[cell.index()] {
-            if self.cells[usize::from(peer)] & bit != 0 {
-                self.remove(usize::from(peer), digit.index(), setting);
-            }
-        }
-        let mut rest = former & !bit;
-        while rest != 0 {
-            let other = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            for house in houses {
-                let free = &mut self.free[lane(house, other)];
-                *free -= 1;
-                if *free == 1 {
-                    self.queue_hidden(house, other);
+        let holders = cell.peers() & grid.cells_with(digit);
+        // Per house, the positions of the digit the peers done so far have lost.
+        let mut lost = [0u16; 27];
+        for peer in holders.iter() {
+            let left = grid.candidates(peer) - DigitSet::single(digit);
+            let Some(only) = left.single_member() else {
+                if left.is_empty() {
+                    // HoDoKu stops here: the grid has no solution.
+                    continue;
                 }
-            }
+                self.queue_houses_of(grid, peer, digit, own, &mut lost);
+                continue;
+            };
+            self.naked.push(peer, only);
+            self.queue_houses_of(grid, peer, digit, own, &mut lost);
         }
-        // Its own digit's count drops too, and queues nothing.
-        if former & bit != 0 {
-            for house in houses {
-                self.free[lane(house, digit.index())] -= 1;
-            }
-        }
-    }
-
-    /// Follows the removal of `digit` from `cell` (HoDoKu's `delCandidate`), if it is
-    /// there: queues the cell if it is left with one candidate, and each of its houses
-    /// (row, column, box) left with one place for the digit; a house left with none drops
-    /// the first pending hidden single of the digit there.
-    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
-        if self.cells[cell.index()] & 1 << digit.index() != 0 {
-            self.remove(cell.index(), digit.index(), 0);
-        }
-    }
-
-    /// [`SinglesQueues::eliminate`] of a candidate that is there (cell and digit indices).
-    /// The houses of a cell being set (`setting`, one bit per house index), which still
-    /// counts there, have no other cell to queue when they run down to one place.
-    #[inline]
-    fn remove(&mut self, cell: usize, digit: usize, setting: u32) {
-        let left = self.cells[cell] & !(1 << digit);
-        self.cells[cell] = left;
-        if left & left.wrapping_sub(1) == 0 {
-            if left == 0 {
-                // HoDoKu stops here: the grid has no solution.
-                return;
-            }
-            self.naked.push(
-                Cell::from_index(cell),
-                Digit::from_index(left.trailing_zeros() as usize),
-            );
-        }
-        for house in Cell::from_index(cell).houses() {
-            let free = &mut self.free[lane(house, digit)];
-            *free -= 1;
-            if *free <= 1 {
-                if *free == 0 {
-                    self.hidden.remove_first_in(house, Digit::from_index(digit));
-                } else if setting >> house.index() & 1 == 0 {
-                    self.queue_hidden(house, digit);
+        // Then its houses stop counting it for its other candidates (a house left with no
+        // place drops nothing here).
+        for other in (former - DigitSet::single(digit)).iter() {
+            for house in cell.houses() {
+                if places_in(grid, house, other) == 2 {
+                    self.queue_hidden(grid, house, other, cell);
                 }
             }
         }
     }
 
-    /// Queues the first cell of `house` (house order) holding `digit` (an index), if any.
-    fn queue_hidden(&mut self, house: House, digit: usize) {
-        let bit = 1 << digit;
-        if let Some(&cell) = house
-            .cells()
-            .iter()
-            .find(|cell| self.cells[cell.index()] & bit != 0)
-        {
-            self.hidden.push(cell, Digit::from_index(digit));
+    /// After `peer` lost `digit` to a cell being set, whose houses are `own` (one bit per
+    /// house index): in the
+    /// peer's other houses, the places left, counting what peers before it lost (`lost`).
+    fn queue_houses_of(
+        &mut self,
+        grid: &Candidates,
+        peer: Cell,
+        digit: Digit,
+        own: u32,
+        lost: &mut [u16; 27],
+    ) {
+        for (house, position) in peer.houses().into_iter().zip(peer.positions_in_houses()) {
+            if own >> house.index() & 1 != 0 {
+                // The cell being set still counts there.
+                continue;
+            }
+            let gone = &mut lost[house.index()];
+            *gone |= 1 << position;
+            let left = grid.positions(house, digit) & !*gone;
+            match nine_bit_count(left) {
+                1 => {
+                    let at = left.trailing_zeros() as usize;
+                    self.hidden.push(house.cells()[at], digit);
+                }
+                0 => self.hidden.remove_first_in(house, digit),
+                _ => {}
+            }
+        }
+    }
+
+    /// Removes `digit` from `cell` of `grid`, if it is there (HoDoKu's `delCandidate`),
+    /// queueing the cell if it is left with one candidate, and each of its houses (row,
+    /// column, box) left with one place for the digit; a house left with none drops the
+    /// first pending hidden single of the digit there. Whether it was there.
+    pub fn eliminate(&mut self, grid: &mut Candidates, cell: Cell, digit: Digit) -> bool {
+        if !grid.has(cell, digit) {
+            return false;
+        }
+        let left = grid.candidates(cell) - DigitSet::single(digit);
+        if !left.is_empty() {
+            if let Some(only) = left.single_member() {
+                self.naked.push(cell, only);
+            }
+            for house in cell.houses() {
+                match places_in(grid, house, digit) {
+                    2 => self.queue_hidden(grid, house, digit, cell),
+                    1 => self.hidden.remove_first_in(house, digit),
+                    _ => {}
+                }
+            }
+        }
+        grid.eliminate(cell, digit);
+        true
+    }
+
+    /// Queues the first cell of `house` (house order) holding `digit` but for `leaving`.
+    fn queue_hidden(&mut self, grid: &Candidates, house: House, digit: Digit, leaving: Cell) {
+        let cells = (house.cell_set() & grid.cells_with(digit)) - CellSet::single(leaving);
+        if let Some(cell) = cells.first() {
+            self.hidden.push(cell, digit);
         }
     }
 
@@ -394,18 +406,12 @@ impl SinglesQueues {
                 let house = cell
                     .houses()
                     .into_iter()
-                    .find(|&house| self.free[lane(house, digit.index())] == 1)?;
+                    .find(|&house| places_in(grid, house, digit) == 1)?;
                 return Some((house, cell, digit));
             }
         }
         None
     }
-}
-
-/// The lane of `digit` (an index) in `house` in [`SinglesQueues::free`].
-#[inline]
-fn lane(house: House, digit: usize) -> usize {
-    house.index() * 9 + digit
 }
 
 /// When, in the replay of [`SinglesQueues::set_all_at_once`], `cell` stopped counting as a
@@ -431,28 +437,6 @@ fn left_house_when(
     }
 }
 
-/// Each cell's twenty peers, in cell order: the order HoDoKu's `setCell` takes them in.
-static PEER_LISTS: [[u8; 20]; 81] = {
-    let mut table = [[0u8; 20]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        let mut n = 0;
-        let mut other = 0;
-        while other < 81 {
-            let (r, c) = (other / 9, other % 9);
-            let same_box = r / 3 == row / 3 && c / 3 == col / 3;
-            if other != cell && (r == row || c == col || same_box) {
-                table[cell][n] = other as u8;
-                n += 1;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    table
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -473,14 +457,12 @@ mod tests {
         }
 
         fn place(&mut self, cell: Cell, digit: u8) {
-            self.queues.place(cell, d(digit));
-            self.grid.place(cell, d(digit));
+            self.queues.place(&mut self.grid, cell, d(digit));
         }
 
         fn eliminate(&mut self, cell: Cell, digits: &[u8]) {
             for &digit in digits {
-                self.queues.eliminate(cell, d(digit));
-                self.grid.eliminate(cell, d(digit));
+                self.queues.eliminate(&mut self.grid, cell, d(digit));
             }
         }
 
@@ -561,9 +543,16 @@ mod tests {
             .collect()
     }
 
-    /// Loading at once leaves what replaying the set cells in reading order leaves: the
-    /// same candidates and counts, and the same singles to take in the same order, on
-    /// every puzzle of two real corpora (easy to hard, 17 to 40 givens).
+    /// The same candidates, cell by cell.
+    fn same_candidates(a: &Candidates, b: &Candidates) -> bool {
+        Cell::all()
+            .all(|cell| a.candidates(cell) == b.candidates(cell) && a.value(cell) == b.value(cell))
+    }
+
+    /// Loading at once leaves the singles that replaying the set cells in reading order
+    /// leaves, in the same order, on every third puzzle of two real corpora (easy to hard,
+    /// 17 to 40 givens); and so it does for such a grid with a candidate less, whose
+    /// removal is replayed last.
     #[test]
     fn loading_a_grid_is_replaying_its_set_cells_in_reading_order() {
         let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/");
@@ -577,13 +566,13 @@ mod tests {
                 let mut loaded = SinglesQueues::default();
                 loaded.load(&grid);
                 let mut replayed = SinglesQueues::default();
+                let mut replay = Candidates::empty();
                 for cell in Cell::all() {
                     if let Some(digit) = grid.value(cell) {
-                        replayed.place(cell, digit);
+                        replayed.place(&mut replay, cell, digit);
                     }
                 }
-                assert_eq!(loaded.cells, replayed.cells, "{line}");
-                assert_eq!(loaded.free, replayed.free, "{line}");
+                assert!(same_candidates(&replay, &grid), "{line}");
                 let live_naked = live(&loaded.naked, &grid);
                 let live_hidden = live(&loaded.hidden, &grid);
                 assert_eq!(live_naked, live(&replayed.naked, &grid), "{line}");
@@ -592,22 +581,14 @@ mod tests {
                 assert_eq!(live_naked.len(), loaded.naked.pending().len());
                 assert_eq!(live_hidden.len(), loaded.hidden.pending().len());
                 (naked, hidden) = (naked + live_naked.len(), hidden + live_hidden.len());
-                // The mirror holds the grid's candidates.
-                for cell in grid.unsolved().iter() {
-                    let bits = grid.candidates(cell).bits();
-                    assert_eq!(loaded.cells[cell.index()], bits, "{line} {cell}");
-                }
-                // A grid with a candidate less than its set cells leave (as in the middle
-                // of a solve): the same, the candidate's removal replayed last.
+
                 let mut trimmed = grid.clone();
                 let cell = trimmed.cells_with_at_least()[2].first().unwrap();
                 let digit = trimmed.candidates(cell).iter().next().unwrap();
                 trimmed.eliminate(cell, digit);
                 let mut loaded = SinglesQueues::default();
                 loaded.load(&trimmed);
-                replayed.eliminate(cell, digit);
-                assert_eq!(loaded.cells, replayed.cells, "{line}");
-                assert_eq!(loaded.free, replayed.free, "{line}");
+                replayed.eliminate(&mut replay, cell, digit);
                 for (a, b) in [
                     (&loaded.naked, &replayed.naked),
                     (&loaded.hidden, &replayed.hidden),
