@@ -75,7 +75,7 @@ fn search(
     let small = at_least[0] - at_least[k];
     for house in houses(kind) {
         let cells = small & house.cell_set();
-        if !cells.has_at_least(k as u32) {
+        if !cells.has_at_least(k as u32) || nothing_beside(grid, house, k, kind) {
             continue;
         }
         // What a house gives depends on its candidates alone unless one of its subsets
@@ -95,6 +95,22 @@ fn search(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Whether a house with no empty cell beside a `k`-subset of its own gives nothing that
+/// an earlier house has not: its subset (all its empty cells) removes nothing in it, and
+/// removes something elsewhere only when it lies in a box and a line; then the box,
+/// searched first, found it. A box is passed over only when its cells are not in one line,
+/// or when only locked subsets are wanted (a locked subset removes something in its box).
+fn nothing_beside(grid: &Candidates, house: House, k: usize, kind: Kind) -> bool {
+    let empty = grid.empty_cells_in(house) as usize;
+    if empty > k {
+        return false;
+    }
+    if house.kind() != HouseKind::Box || kind == Kind::Locked || empty < k {
+        return true;
+    }
+    shared_houses(grid.unsolved() & house.cell_set()).len() < 2
 }
 
 /// What searching one house came to.
