@@ -43,6 +43,7 @@ pub fn remote_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
 #[derive(Default)]
 struct Workspace {
     links: Links,
+    turbot: turbot::Boards,
     findings: Findings,
 }
 
@@ -85,7 +86,7 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
     WORKSPACE.with_borrow_mut(|work| {
         work.findings.clear();
         if kind == ChainKind::Turbot {
-            turbot::search(grid, digits, &mut work.findings);
+            turbot::search(grid, digits, &mut work.turbot, &mut work.findings);
         } else {
             work.links.build(grid, kind, digits, cells);
             search(grid, &work.links, digits, &mut work.findings);

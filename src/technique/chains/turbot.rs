@@ -17,17 +17,30 @@ use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::Eliminations;
 
+/// Every digit's [`Board`], kept between searches so that a search writes only what it
+/// reads.
+pub struct Boards([Board; 9]);
+
+impl Default for Boards {
+    fn default() -> Boards {
+        Boards(std::array::from_fn(|_| Board {
+            places: CellSet::EMPTY,
+            pairs: HouseSet::EMPTY,
+            paired: CellSet::EMPTY,
+            strong: [CellSet::EMPTY; 81],
+        }))
+    }
+}
+
 /// Offers `findings` every Turbot Fish on `digits` that removes something.
-pub fn search(grid: &Candidates, digits: DigitSet, findings: &mut Findings) {
-    let boards: [Board; 9] = std::array::from_fn(|i| {
-        let digit = Digit::from_index(i);
-        if digits.contains(digit) {
-            Board::new(grid, digit)
-        } else {
-            Board::default()
-        }
-    });
-    let any_start = boards.iter().fold(CellSet::EMPTY, |all, b| all | b.paired);
+pub fn search(grid: &Candidates, digits: DigitSet, boards: &mut Boards, findings: &mut Findings) {
+    let boards = &mut boards.0;
+    let mut any_start = CellSet::EMPTY;
+    for digit in digits.iter() {
+        let board = &mut boards[digit.index()];
+        board.set(grid, digit);
+        any_start |= board.paired;
+    }
     for start in any_start.iter() {
         for digit in digits.iter() {
             if boards[digit.index()].paired.contains(start) {
@@ -44,39 +57,28 @@ struct Board {
     pairs: HouseSet,
     /// The places in those houses: where strong links start and end.
     paired: CellSet,
-    /// Per paired place, the places its strong links go to.
+    /// Per paired place, the places its strong links go to (other entries are left over
+    /// from earlier grids, and never read).
     strong: [CellSet; 81],
 }
 
-impl Default for Board {
-    fn default() -> Board {
-        Board {
-            places: CellSet::EMPTY,
-            pairs: HouseSet::EMPTY,
-            paired: CellSet::EMPTY,
-            strong: [CellSet::EMPTY; 81],
-        }
-    }
-}
-
 impl Board {
-    fn new(grid: &Candidates, digit: Digit) -> Board {
-        let mut board = Board {
-            places: grid.cells_with(digit),
-            ..Board::default()
-        };
+    /// The board of `digit` in `grid`.
+    fn set(&mut self, grid: &Candidates, digit: Digit) {
+        self.places = grid.cells_with(digit);
+        self.pairs = HouseSet::EMPTY;
+        self.paired = CellSet::EMPTY;
         for house in House::all() {
             if nine_bit_count(grid.positions(house, digit)) == 2 {
-                board.pairs.insert(house);
-                board.paired |= board.places & house.cell_set();
+                self.pairs.insert(house);
+                self.paired |= self.places & house.cell_set();
             }
         }
-        for cell in board.paired.iter() {
-            board.strong[cell.index()] = board
+        for cell in self.paired.iter() {
+            self.strong[cell.index()] = self
                 .mates(cell, true)
                 .fold(CellSet::EMPTY, |set, mate| set | CellSet::single(mate));
         }
-        board
     }
 
     /// The Turbot Fish starting at `digit` (this board's) in `start`.
@@ -176,7 +178,7 @@ mod tests {
                 continue;
             }
             let (mut direct, mut by_links) = (Findings::default(), Findings::default());
-            search(&grid, DigitSet::ALL, &mut direct);
+            search(&grid, DigitSet::ALL, &mut Boards::default(), &mut direct);
             links.build(&grid, ChainKind::Turbot, DigitSet::ALL, CellSet::ALL);
             super::super::search::search(&grid, &links, DigitSet::ALL, &mut by_links);
             let direct = offered(&direct);
