@@ -184,22 +184,36 @@ impl SinglesQueues {
         // other cell of the house lost the digit.
         let mut hidden = [(0u32, Cell::from_index(0), Digit::from_index(0)); 243];
         let mut n = 0;
-        for (digit, places) in places.iter().enumerate() {
-            for house in House::all() {
-                let cells = house.cell_set();
-                let Some(place) = (cells & *places).single_member() else {
-                    continue;
-                };
-                if cells.intersects(set[digit]) {
-                    continue;
+        let mut event = |house: House, digit: Digit, place: Cell| {
+            if house.cell_set().intersects(set[digit.index()]) {
+                return;
+            }
+            let when = house
+                .cells()
+                .iter()
+                .filter(|&&other| other != place)
+                .map(|&other| left_house_when(other, house, digit.index(), &set, empty))
+                .max()
+                .expect("eight other cells");
+            hidden[n] = (when, place, digit);
+            n += 1;
+        };
+        if fresh {
+            // The grid's own lanes with one place left.
+            for (house, digit, positions) in grid.hidden_singles() {
+                event(
+                    house,
+                    digit,
+                    house.cells()[positions.trailing_zeros() as usize],
+                );
+            }
+        } else {
+            for (digit, places) in places.iter().enumerate() {
+                for house in House::all() {
+                    if let Some(place) = (house.cell_set() & *places).single_member() {
+                        event(house, Digit::from_index(digit), place);
+                    }
                 }
-                let when = (cells - CellSet::single(place))
-                    .iter()
-                    .map(|other| left_house_when(other, house, digit, &set, empty))
-                    .max()
-                    .expect("eight other cells");
-                hidden[n] = (when, place, Digit::from_index(digit));
-                n += 1;
             }
         }
         hidden[..n].sort_unstable_by_key(|&(when, ..)| when);
