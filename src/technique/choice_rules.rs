@@ -193,3 +193,122 @@ fn xy_wings_are_taken_by_their_lowest_cells() {
         taken(Technique::XyWing, &grid, &first, &other);
     }
 }
+
+// Single-digit patterns: 2-String Kites digit by digit.
+
+#[test]
+fn two_string_kites_are_taken_digit_by_digit() {
+    // The same kite shape for two digits, in two places: the lower digit's, wherever it is.
+    for (top, bottom) in [(8, 3), (3, 8)] {
+        let mut grid = Candidates::empty();
+        // Row 2 keeps c1,c6 and column 5 keeps r3,r8 (r2c6 and r3c5 share box 2).
+        remove(&mut grid, d(top), &row_except(2, &[1, 6]));
+        remove(&mut grid, d(top), &col_except(5, &[3, 8]));
+        // Row 8 keeps c2,c9 and column 7 keeps r2,r7 (r8c9 and r7c7 share box 9).
+        remove(&mut grid, d(bottom), &row_except(8, &[2, 9]));
+        remove(&mut grid, d(bottom), &col_except(7, &[2, 7]));
+        let lower = top.min(bottom);
+        let first = if lower == top {
+            format!("{top} in r2c1,r8c5")
+        } else {
+            format!("{bottom} in r2c7,r8c2")
+        };
+        let other = if lower == top {
+            format!("{bottom} in r2c7,r8c2")
+        } else {
+            format!("{top} in r2c1,r8c5")
+        };
+        taken(Technique::TwoStringKite, &grid, &first, &other);
+    }
+}
+
+// Finned fish: digit by digit, rows as base before columns.
+
+#[test]
+fn finned_x_wings_are_looked_for_digit_by_digit() {
+    // A finned X-Wing with rows as base (rows 2 and 7 keep c3, c8, and r7c9 as a fin) and
+    // one with columns as base (the transpose); the lower digit's is taken.
+    for (row_digit, column_digit) in [(4, 6), (6, 4)] {
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(row_digit), &row_except(2, &[3, 8]));
+        remove(&mut grid, d(row_digit), &row_except(7, &[3, 8, 9]));
+        remove(&mut grid, d(column_digit), &col_except(2, &[3, 8]));
+        remove(&mut grid, d(column_digit), &col_except(7, &[3, 8, 9]));
+        let rows = format!("{row_digit} r2,r7 c3,c8 fins r7c9");
+        let columns = format!("{column_digit} c2,c7 r3,r8 fins r9c7");
+        let (first, other) = if row_digit < column_digit {
+            (rows, columns)
+        } else {
+            (columns, rows)
+        };
+        taken(Technique::FinnedXWing, &grid, &first, &other);
+    }
+}
+
+// Locked subsets: boxes in order.
+
+#[test]
+fn locked_pairs_are_taken_box_by_box() {
+    // A locked pair in box 9 (r7c7,r7c8) and one in box 1 (r1c1,r1c2): box 1's, whichever
+    // digits each holds.
+    for (first_digits, last_digits) in [([1, 2], [3, 4]), ([3, 4], [1, 2])] {
+        let mut grid = Candidates::empty();
+        restrict(&mut grid, rc(1, 1), &first_digits);
+        restrict(&mut grid, rc(1, 2), &first_digits);
+        restrict(&mut grid, rc(7, 7), &last_digits);
+        restrict(&mut grid, rc(7, 8), &last_digits);
+        taken(Technique::LockedPair, &grid, "in r1c1,r1c2", "in r7c7,r7c8");
+    }
+}
+
+// Wings: W-Wings by their first cell, the lower digit removed first; XYZ-Wings by pivot.
+
+#[test]
+fn w_wings_remove_the_lower_digit_first() {
+    // r2c1 and r6c6 hold 5,9; a row holds 9 only below them (remove 5), another holds 5
+    // only below them (remove 9). Removing 5 is taken, whichever row links first.
+    for (nine_row, five_row) in [(4, 8), (8, 4)] {
+        let mut grid = Candidates::empty();
+        restrict(&mut grid, rc(2, 1), &[5, 9]);
+        restrict(&mut grid, rc(6, 6), &[5, 9]);
+        remove(&mut grid, d(9), &row_except(nine_row, &[1, 6]));
+        remove(&mut grid, d(5), &row_except(five_row, &[1, 6]));
+        let first = format!("connected by 9 in r{nine_row}c1,r{nine_row}c6");
+        let other = format!("connected by 5 in r{five_row}c1,r{five_row}c6");
+        taken(Technique::WWing, &grid, &first, &other);
+    }
+}
+
+#[test]
+fn xyz_wings_are_taken_by_their_pivot() {
+    // Wing A pivots on r5c5 ({1,2,3}, pincers r5c2 and r4c6), wing B on r8c8 ({5,7,8},
+    // pincers r2c8 and r9c9): A's pivot comes first. Turned half round, A keeps r5c5 and
+    // B's pivot moves to r2c2, first.
+    let wing_a = [
+        ((5, 5), &[1, 2, 3][..]),
+        ((5, 2), &[1, 3]),
+        ((4, 6), &[2, 3]),
+    ];
+    let wing_b = [
+        ((8, 8), &[5, 7, 8][..]),
+        ((2, 8), &[5, 8]),
+        ((9, 9), &[7, 8]),
+    ];
+    for turned in [false, true] {
+        let at = |(row, col): (usize, usize)| {
+            if turned {
+                rc(10 - row, 10 - col)
+            } else {
+                rc(row, col)
+            }
+        };
+        let mut grid = Candidates::empty();
+        for (cell, digits) in wing_a.iter().chain(&wing_b) {
+            restrict(&mut grid, at(*cell), digits);
+        }
+        let a = format!("1,2,3 in {}", at((5, 5)));
+        let b = format!("5,7,8 in {}", at((8, 8)));
+        let (first, other) = if turned { (b, a) } else { (a, b) };
+        taken(Technique::XyzWing, &grid, &first, &other);
+    }
+}
