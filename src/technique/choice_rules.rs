@@ -3,7 +3,8 @@
 //! crafted grids that hold two instances the rule tells apart. Each grid has a twin with
 //! the instances swapped between the places the rule orders, so that a search in another
 //! order takes the other instance in one of the two. The singles' rules are pinned by the
-//! queue tests in `singles::queues`, the chains' ranking in `chains::choice`.
+//! queue tests in `singles::queues`, the chains' comparator in `chains::choice` (and here
+//! on a grid, for Turbot Fish).
 
 use super::test_grids::*;
 use crate::candidates::Candidates;
@@ -310,5 +311,24 @@ fn xyz_wings_are_taken_by_their_pivot() {
         let b = format!("5,7,8 in {}", at((8, 8)));
         let (first, other) = if turned { (b, a) } else { (a, b) };
         taken(Technique::XyzWing, &grid, &first, &other);
+    }
+}
+
+// Chains: all found, ranked, the first taken (more eliminations first).
+
+#[test]
+fn turbot_fish_with_the_most_eliminations_is_taken() {
+    // A skyscraper's chain (rows 3 and 7 keep c1,c6 and c2,c6: four cells lose the digit)
+    // and a kite's (row 2 keeps c1,c6 and column 5 keeps r3,r8: one cell) in two digits:
+    // the skyscraper's, whichever digit is lower.
+    for (skyscraper, kite) in [(7, 2), (2, 7)] {
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(skyscraper), &row_except(3, &[1, 6]));
+        remove(&mut grid, d(skyscraper), &row_except(7, &[2, 6]));
+        remove(&mut grid, d(kite), &row_except(2, &[1, 6]));
+        remove(&mut grid, d(kite), &col_except(5, &[3, 8]));
+        let first = format!("=> r1c2,r2c2,r8c1,r9c1<>{skyscraper}");
+        let other = format!("=> r8c1<>{kite}");
+        taken(Technique::TurbotFish, &grid, &first, &other);
     }
 }
