@@ -332,3 +332,61 @@ fn turbot_fish_with_the_most_eliminations_is_taken() {
         taken(Technique::TurbotFish, &grid, &first, &other);
     }
 }
+
+// Empty Rectangles and colouring: digit by digit.
+
+#[test]
+fn empty_rectangles_are_taken_digit_by_digit() {
+    // Box 5 keeps one digit in r5c4, r5c6, r4c5 with column 1 keeping r5, r8; and another
+    // in r4c5, r6c5, r5c4 with row 1 keeping c5, c8: the lower digit's.
+    for (column_digit, row_digit) in [(7, 3), (3, 7)] {
+        let mut grid = Candidates::empty();
+        confine_in_box(&mut grid, 5, column_digit, &[rc(5, 4), rc(5, 6), rc(4, 5)]);
+        remove(&mut grid, d(column_digit), &col_except(1, &[5, 8]));
+        confine_in_box(&mut grid, 5, row_digit, &[rc(4, 5), rc(6, 5), rc(5, 4)]);
+        remove(&mut grid, d(row_digit), &row_except(1, &[5, 8]));
+        let by_column = format!("{column_digit} in b5 (r5c1,r8c1)");
+        let by_row = format!("{row_digit} in b5 (r1c5,r1c8)");
+        let (first, other) = if column_digit < row_digit {
+            (by_column, by_row)
+        } else {
+            (by_row, by_column)
+        };
+        taken(Technique::EmptyRectangle, &grid, &first, &other);
+    }
+}
+
+#[test]
+fn simple_colors_take_a_wrap_before_a_trap() {
+    // r2c1 = r2c5 = r8c5 = r8c2 = r3c2: one colour holds r2c1 and r3c2, which share a box
+    // (a wrap), and cells see both colours (a trap).
+    let mut cells = row_except(2, &[1, 5]);
+    cells.extend(col_except(5, &[2, 8]));
+    cells.extend(row_except(8, &[2, 5]));
+    cells.extend(col_except(2, &[3, 8]));
+    let grid = without(d(6), &cells);
+    taken(Technique::SimpleColors, &grid, "Wrap", "Trap");
+}
+
+#[test]
+fn simple_colors_are_looked_for_digit_by_digit() {
+    // A trap in rows (box 1 keeps r1c1, r3c3; column 3 keeps r3, r7; row 7 keeps c3, c8)
+    // and its transpose in columns, in two digits: the lower digit's.
+    for (row_digit, column_digit) in [(6, 2), (2, 6)] {
+        let mut grid = Candidates::empty();
+        confine_in_box(&mut grid, 1, row_digit, &[rc(1, 1), rc(3, 3)]);
+        remove(&mut grid, d(row_digit), &col_except(3, &[3, 7]));
+        remove(&mut grid, d(row_digit), &row_except(7, &[3, 8]));
+        confine_in_box(&mut grid, 1, column_digit, &[rc(1, 1), rc(3, 3)]);
+        remove(&mut grid, d(column_digit), &row_except(3, &[3, 7]));
+        remove(&mut grid, d(column_digit), &col_except(7, &[3, 8]));
+        let in_rows = format!("{row_digit} (r1c1,r7c3) / (r3c3,r7c8)");
+        let in_columns = format!("{column_digit} (r1c1,r3c7) / (r3c3,r8c7)");
+        let (first, other) = if row_digit < column_digit {
+            (in_rows, in_columns)
+        } else {
+            (in_columns, in_rows)
+        };
+        taken(Technique::SimpleColors, &grid, &first, &other);
+    }
+}
