@@ -390,3 +390,33 @@ fn simple_colors_are_looked_for_digit_by_digit() {
         taken(Technique::SimpleColors, &grid, &first, &other);
     }
 }
+
+// Uniqueness: rectangles from their first bivalue corner, cells ascending.
+
+#[test]
+fn unique_rectangles_are_taken_by_their_first_bivalue_corner() {
+    // Rectangle A: r1c5, r1c7, r2c7 hold 1,3 (r2c5 loses them); rectangle B: r4c1, r4c2,
+    // r8c2 hold 4,9 (r8c1 loses them). A's first corner comes first; transposed, B's.
+    let rect_a = [(1, 5), (1, 7), (2, 7)];
+    let rect_b = [(4, 1), (4, 2), (8, 2)];
+    for transposed in [false, true] {
+        let at = |(row, col): (usize, usize)| {
+            if transposed {
+                rc(col, row)
+            } else {
+                rc(row, col)
+            }
+        };
+        let mut grid = Candidates::empty();
+        for cell in rect_a {
+            restrict(&mut grid, at(cell), &[1, 3]);
+        }
+        for cell in rect_b {
+            restrict(&mut grid, at(cell), &[4, 9]);
+        }
+        let a = format!("=> {}<>1", at((2, 5)));
+        let b = format!("=> {}<>4", at((8, 1)));
+        let (first, other) = if transposed { (b, a) } else { (a, b) };
+        taken(Technique::UniquenessTest1, &grid, &first, &other);
+    }
+}
