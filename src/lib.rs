@@ -19,6 +19,7 @@ pub mod bitset;
 pub mod candidates;
 pub mod catalogue;
 pub mod cli;
+pub mod csv_rows;
 pub mod geometry;
 pub mod grade;
 pub mod ladder;

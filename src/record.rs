@@ -8,6 +8,7 @@
 //! generated from the ladder; readers find them by name.
 
 use crate::catalogue::Technique;
+use crate::csv_rows::CsvRows;
 use crate::level::Level;
 use std::fmt;
 use std::str::FromStr;
@@ -263,17 +264,15 @@ impl Record {
 
     /// Writes the row to `out` as [`Record::fields`] would, without building intermediate
     /// strings: the batch path.
-    pub fn write<W: std::io::Write>(
-        &self,
-        columns: &Columns,
-        out: &mut csv::Writer<W>,
-    ) -> csv::Result<()> {
-        let mut digits = itoa::Buffer::new();
-        self.visit(columns, |field| match field {
-            Field::Text(text) => out.write_field(text),
-            Field::Number(n) => out.write_field(digits.format(n)),
-        })?;
-        out.write_record(None::<&[u8]>)
+    pub fn write(&self, columns: &Columns, out: &mut CsvRows) {
+        let _ = self.visit(columns, |field| {
+            match field {
+                Field::Text(text) => out.text(text.as_bytes()),
+                Field::Number(n) => out.number(n),
+            }
+            Ok::<(), std::convert::Infallible>(())
+        });
+        out.end_record();
     }
 
     /// Reads a row written with `columns`.
@@ -349,8 +348,16 @@ mod tests {
         let mut out = csv::Writer::from_writer(vec![]);
         out.write_record(columns.header()).unwrap();
         out.write_record(record.fields(&columns)).unwrap();
-        record.write(&columns, &mut out).unwrap();
-        let bytes = out.into_inner().unwrap();
+        let mut bytes = out.into_inner().unwrap();
+        let mut rows = CsvRows::default();
+        record.write(&columns, &mut rows);
+        bytes.extend_from_slice(rows.bytes());
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1], lines[2],
+            "write() and fields() give the same bytes"
+        );
         let mut reader = csv::Reader::from_reader(bytes.as_slice());
         let read_columns = Columns::from_header(reader.headers().unwrap()).unwrap();
         assert_eq!(read_columns, columns);
@@ -376,8 +383,18 @@ mod tests {
         };
         let mut out = csv::Writer::from_writer(vec![]);
         out.write_record(columns.header()).unwrap();
-        record.write(&columns, &mut out).unwrap();
-        let bytes = out.into_inner().unwrap();
+        out.write_record(record.fields(&columns)).unwrap();
+        let mut bytes = out.into_inner().unwrap();
+        let by_fields = bytes.len();
+        let mut rows = CsvRows::default();
+        record.write(&columns, &mut rows);
+        bytes.extend_from_slice(rows.bytes());
+        let header_end = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+        assert_eq!(
+            &bytes[header_end..by_fields],
+            rows.bytes(),
+            "the same bytes as csv"
+        );
         let mut reader = csv::Reader::from_reader(bytes.as_slice());
         let row = reader.records().next().unwrap().unwrap();
         assert_eq!(row.len(), columns.header().len());

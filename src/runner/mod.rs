@@ -380,7 +380,7 @@ fn record_chunk(
     notify: &mut (dyn FnMut(Notice) + Send),
 ) -> Result<(), OutputError> {
     for evaluation in evaluations.drain(..) {
-        csv.write(&evaluation.record)?;
+        csv.write(&evaluation.record);
         totals.add(&evaluation.record);
         let record = evaluation.record;
         if record.status == Status::Invalid && totals.status(Status::Invalid) <= INVALID_NOTICES {

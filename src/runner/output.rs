@@ -4,6 +4,7 @@
 //! so an interrupted run keeps every chunk it finished and never leaves half a row behind.
 //! Rows are written only through [`Record::write`], the schema's one definition.
 
+use crate::csv_rows::CsvRows;
 use crate::record::{Columns, Record};
 use std::fs::File;
 use std::io::{self, Write};
@@ -58,13 +59,7 @@ pub struct CsvOutput {
     /// The file or stdout.
     sink: Box<dyn Write + Send>,
     /// Rows written since the last flush, as CSV.
-    rows: csv::Writer<Vec<u8>>,
-}
-
-/// A CSV writer into `bytes` (emptied first, its allocation kept).
-fn row_buffer(mut bytes: Vec<u8>) -> csv::Writer<Vec<u8>> {
-    bytes.clear();
-    csv::WriterBuilder::new().from_writer(bytes)
+    rows: CsvRows,
 }
 
 impl CsvOutput {
@@ -90,11 +85,13 @@ impl CsvOutput {
         let mut output = CsvOutput {
             name,
             sink,
-            rows: row_buffer(Vec::new()),
+            rows: CsvRows::default(),
             columns,
         };
-        let result = output.rows.write_record(output.columns.header());
-        output.check(result)?;
+        for name in output.columns.header() {
+            output.rows.text(name.as_bytes());
+        }
+        output.rows.end_record();
         output.flush()?;
         Ok(output)
     }
@@ -102,33 +99,20 @@ impl CsvOutput {
     /// Adds one row to the pending chunk (nothing reaches the target before [`flush`]).
     ///
     /// [`flush`]: CsvOutput::flush
-    pub fn write(&mut self, record: &Record) -> Result<(), OutputError> {
-        let result = record.write(&self.columns, &mut self.rows);
-        self.check(result)
+    pub fn write(&mut self, record: &Record) {
+        record.write(&self.columns, &mut self.rows);
     }
 
     /// Hands every pending row to the target in one write, and flushes it.
     pub fn flush(&mut self) -> Result<(), OutputError> {
-        let rows = std::mem::replace(&mut self.rows, row_buffer(Vec::new()));
-        let bytes = rows.into_inner().map_err(|e| OutputError {
-            name: self.name.clone(),
-            error: io::Error::other(e.error().to_string()),
-        })?;
-        let result = self.sink.write_all(&bytes).and_then(|()| self.sink.flush());
-        self.rows = row_buffer(bytes);
+        let result = self
+            .sink
+            .write_all(self.rows.bytes())
+            .and_then(|()| self.sink.flush());
+        self.rows.clear();
         result.map_err(|error| OutputError {
             name: self.name.clone(),
             error,
-        })
-    }
-
-    fn check(&self, result: csv::Result<()>) -> Result<(), OutputError> {
-        result.map_err(|e| OutputError {
-            name: self.name.clone(),
-            error: match e.into_kind() {
-                csv::ErrorKind::Io(error) => error,
-                other => io::Error::other(format!("{other:?}")),
-            },
         })
     }
 }
@@ -155,7 +139,7 @@ mod tests {
             error: "too short: 1 cells, a puzzle has 81".into(),
             ..Record::new("a.txt", 2, 1)
         };
-        out.write(&record).unwrap();
+        out.write(&record);
         out.flush().unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text.lines().count(), 2);
@@ -199,7 +183,7 @@ mod tests {
         };
         // Far more than any internal buffer: a write mid-chunk would cut a row.
         for _ in 0..4096 {
-            out.write(&record).unwrap();
+            out.write(&record);
         }
         assert_eq!(
             writes.0.lock().unwrap().len(),
@@ -212,7 +196,7 @@ mod tests {
         assert_eq!(all[1].iter().filter(|&&b| b == b'\n').count(), 4096);
         assert!(all[1].ends_with(b"\n"));
         drop(all);
-        out.write(&record).unwrap();
+        out.write(&record);
         out.flush().unwrap();
         assert_eq!(
             writes.0.lock().unwrap()[2]
