@@ -33,6 +33,12 @@ impl CsvRows {
     pub fn number(&mut self, n: u64) {
         let first = self.fields == 0;
         self.delimit();
+        if !first && n < 10 {
+            // Most counts are one digit, most of them 0.
+            self.bytes.push(b'0' + n as u8);
+            self.after_digits = true;
+            return;
+        }
         let digits = self.digits.format(n).as_bytes();
         if !first {
             self.bytes.extend_from_slice(digits);
