@@ -316,17 +316,33 @@ fn xyz_wings_are_taken_by_their_pivot() {
 
 // Chains: all found, ranked, the first taken (more eliminations first).
 
+/// A skyscraper in `skyscraper` (rows 3 and 7 keep c1,c6 and c2,c6: four cells lose it)
+/// and a kite in `kite` (row 2 keeps c1,c6 and column 5 keeps r3,r8: one cell).
+fn skyscraper_and_kite(skyscraper: u8, kite: u8) -> Candidates {
+    let mut grid = Candidates::empty();
+    remove(&mut grid, d(skyscraper), &row_except(3, &[1, 6]));
+    remove(&mut grid, d(skyscraper), &row_except(7, &[2, 6]));
+    remove(&mut grid, d(kite), &row_except(2, &[1, 6]));
+    remove(&mut grid, d(kite), &col_except(5, &[3, 8]));
+    grid
+}
+
+#[test]
+fn x_chains_with_the_most_eliminations_are_taken() {
+    for (skyscraper, kite) in [(7, 2), (2, 7)] {
+        let grid = skyscraper_and_kite(skyscraper, kite);
+        let first = format!("=> r1c2,r2c2,r8c1,r9c1<>{skyscraper}");
+        let other = format!("=> r8c1<>{kite}");
+        taken(Technique::XChain, &grid, &first, &other);
+    }
+}
+
 #[test]
 fn turbot_fish_with_the_most_eliminations_is_taken() {
-    // A skyscraper's chain (rows 3 and 7 keep c1,c6 and c2,c6: four cells lose the digit)
-    // and a kite's (row 2 keeps c1,c6 and column 5 keeps r3,r8: one cell) in two digits:
-    // the skyscraper's, whichever digit is lower.
+    // The skyscraper's chain removes four candidates, the kite's one: the skyscraper's,
+    // whichever digit is lower.
     for (skyscraper, kite) in [(7, 2), (2, 7)] {
-        let mut grid = Candidates::empty();
-        remove(&mut grid, d(skyscraper), &row_except(3, &[1, 6]));
-        remove(&mut grid, d(skyscraper), &row_except(7, &[2, 6]));
-        remove(&mut grid, d(kite), &row_except(2, &[1, 6]));
-        remove(&mut grid, d(kite), &col_except(5, &[3, 8]));
+        let grid = skyscraper_and_kite(skyscraper, kite);
         let first = format!("=> r1c2,r2c2,r8c1,r9c1<>{skyscraper}");
         let other = format!("=> r8c1<>{kite}");
         taken(Technique::TurbotFish, &grid, &first, &other);
