@@ -436,3 +436,43 @@ fn unique_rectangles_are_taken_by_their_first_bivalue_corner() {
         taken(Technique::UniquenessTest1, &grid, &first, &other);
     }
 }
+
+#[test]
+fn multi_colors_take_type_2_before_type_1() {
+    // Two clusters of 6 (column 2 with box 4, and column 9): type 2 removes two
+    // candidates, type 1 four; HoDoKu looks for type 2 first and takes the first found.
+    let mut cells = col_except(2, &[2, 5]);
+    cells.extend(box_except(4, &[rc(5, 2), rc(6, 3)]));
+    cells.extend(col_except(9, &[2, 6]));
+    let grid = without(d(6), &cells);
+    taken(
+        Technique::MultiColors,
+        &grid,
+        "Multi Colors 2",
+        "Multi Colors 1",
+    );
+}
+
+#[test]
+fn xy_chains_with_the_most_eliminations_are_taken() {
+    // Two three-cell chains: A (r1c1 {1,2}, r1c5 {1,3}, r5c1 {2,3}) removes 3 from r5c5
+    // only; B (r7c9 {4,5}, r7c1 {4,6}, r9c8 {5,6}) removes 6 from five cells. B, found
+    // after A, is taken; and still when both are turned half round.
+    let chain_a = [((1, 1), [1, 2]), ((1, 5), [1, 3]), ((5, 1), [2, 3])];
+    let chain_b = [((7, 9), [4, 5]), ((7, 1), [4, 6]), ((9, 8), [5, 6])];
+    for turned in [false, true] {
+        let at = |(row, col): (usize, usize)| {
+            if turned {
+                rc(10 - row, 10 - col)
+            } else {
+                rc(row, col)
+            }
+        };
+        let mut grid = Candidates::empty();
+        for (cell, digits) in chain_a.iter().chain(&chain_b) {
+            restrict(&mut grid, at(*cell), digits);
+        }
+        let a = format!("=> {}<>3", at((5, 5)));
+        taken(Technique::XyChain, &grid, "<>6", &a);
+    }
+}
