@@ -476,3 +476,41 @@ fn xy_chains_with_the_most_eliminations_are_taken() {
         taken(Technique::XyChain, &grid, "<>6", &a);
     }
 }
+
+#[test]
+fn uniqueness_test_2_takes_the_rectangle_of_the_first_bivalue_corner() {
+    // Rectangle A: floor r1c1, r1c2 {2,5}, roof r7c1, r7c2 {2,5,8}; rectangle B: floor
+    // r5c7, r5c8 {3,6}, roof r3c7, r3c8 {3,6,9}. A's floor comes first; turned half round,
+    // B's.
+    let rect_a = [
+        ((1, 1), &[2, 5][..]),
+        ((1, 2), &[2, 5]),
+        ((7, 1), &[2, 5, 8]),
+        ((7, 2), &[2, 5, 8]),
+    ];
+    let rect_b = [
+        ((5, 7), &[3, 6][..]),
+        ((5, 8), &[3, 6]),
+        ((3, 7), &[3, 6, 9]),
+        ((3, 8), &[3, 6, 9]),
+    ];
+    for turned in [false, true] {
+        let at = |(row, col): (usize, usize)| {
+            if turned {
+                rc(10 - row, 10 - col)
+            } else {
+                rc(row, col)
+            }
+        };
+        let mut grid = Candidates::empty();
+        for (cell, digits) in rect_a.iter().chain(&rect_b) {
+            restrict(&mut grid, at(*cell), digits);
+        }
+        let (first, other) = if turned {
+            ("3/6 in", "2/5 in")
+        } else {
+            ("2/5 in", "3/6 in")
+        };
+        taken(Technique::UniquenessTest2, &grid, first, other);
+    }
+}
