@@ -514,3 +514,18 @@ fn uniqueness_test_2_takes_the_rectangle_of_the_first_bivalue_corner() {
         taken(Technique::UniquenessTest2, &grid, first, other);
     }
 }
+
+#[test]
+fn remote_pairs_with_the_most_eliminations_are_taken() {
+    // 1,2 in r1c1, r1c5, r5c5, r5c9: r1c9 and r5c1 lose both digits (four candidates).
+    // 3,4 in r7c1, r7c5, r9c5, r9c2: the ends share box 7, whose other cells lose both
+    // (more). The second, found after the first, is taken.
+    let mut grid = Candidates::empty();
+    for (row, col) in [(1, 1), (1, 5), (5, 5), (5, 9)] {
+        restrict(&mut grid, rc(row, col), &[1, 2]);
+    }
+    for (row, col) in [(7, 1), (7, 5), (9, 5), (9, 2)] {
+        restrict(&mut grid, rc(row, col), &[3, 4]);
+    }
+    taken(Technique::RemotePair, &grid, "3/4", "1/2");
+}
