@@ -529,3 +529,13 @@ fn remote_pairs_with_the_most_eliminations_are_taken() {
     }
     taken(Technique::RemotePair, &grid, "3/4", "1/2");
 }
+
+#[test]
+fn nice_loops_with_the_most_eliminations_are_taken() {
+    for (skyscraper, kite) in [(7, 2), (2, 7)] {
+        let grid = skyscraper_and_kite(skyscraper, kite);
+        let first = format!("=> r1c2,r2c2,r8c1,r9c1<>{skyscraper}");
+        let other = format!("=> r8c1<>{kite}");
+        taken(Technique::NiceLoop, &grid, &first, &other);
+    }
+}
