@@ -539,3 +539,39 @@ fn nice_loops_with_the_most_eliminations_are_taken() {
         taken(Technique::NiceLoop, &grid, &first, &other);
     }
 }
+
+#[test]
+fn naked_triples_are_looked_for_in_boxes_first() {
+    // A triple in row 1 (three boxes) and one in box 9 (not in one line): box 9's.
+    let mut grid = Candidates::empty();
+    for col in [1, 5, 9] {
+        restrict(&mut grid, rc(1, col), &[1, 2, 3]);
+    }
+    for (row, col) in [(7, 7), (8, 8), (9, 9)] {
+        restrict(&mut grid, rc(row, col), &[4, 5, 6]);
+    }
+    taken(Technique::NakedTriple, &grid, "r7c7", "r1c1");
+}
+
+#[test]
+fn swordfish_are_looked_for_digit_by_digit() {
+    // A Swordfish with columns as base (columns 1, 4, 7 keep rows 2, 5, 8) and one with
+    // rows as base (rows 3, 6, 9 keep columns 2, 5, 8): the lower digit's.
+    for (column_digit, row_digit) in [(2, 5), (5, 2)] {
+        let mut grid = Candidates::empty();
+        for col in [1, 4, 7] {
+            remove(&mut grid, d(column_digit), &col_except(col, &[2, 5, 8]));
+        }
+        for row in [3, 6, 9] {
+            remove(&mut grid, d(row_digit), &row_except(row, &[2, 5, 8]));
+        }
+        let columns = format!("Swordfish: {column_digit} c1,c4,c7");
+        let rows = format!("Swordfish: {row_digit} r3,r6,r9");
+        let (first, other) = if column_digit < row_digit {
+            (columns, rows)
+        } else {
+            (rows, columns)
+        };
+        taken(Technique::Swordfish, &grid, &first, &other);
+    }
+}
