@@ -575,3 +575,88 @@ fn swordfish_are_looked_for_digit_by_digit() {
         taken(Technique::Swordfish, &grid, &first, &other);
     }
 }
+
+#[test]
+fn hidden_triples_and_quads_are_looked_for_in_boxes_first() {
+    // Digits confined to three (four) cells of row 1 and other digits to three (four)
+    // cells of box 9: box 9's.
+    let cases = [
+        (
+            Technique::HiddenTriple,
+            &[1, 2, 3][..],
+            &[1, 5, 9][..],
+            &[4, 5, 6][..],
+            &[(7, 7), (8, 8), (9, 9)][..],
+        ),
+        (
+            Technique::HiddenQuad,
+            &[1, 2, 3, 4],
+            &[1, 4, 6, 9],
+            &[5, 6, 7, 8],
+            &[(7, 7), (7, 9), (9, 7), (9, 9)],
+        ),
+    ];
+    for (technique, row_digits, row_cols, box_digits, box_cells) in cases {
+        let mut grid = Candidates::empty();
+        for &digit in row_digits {
+            remove(&mut grid, d(digit), &row_except(1, row_cols));
+        }
+        let keep: Vec<Cell> = box_cells.iter().map(|&(r, c)| rc(r, c)).collect();
+        for &digit in box_digits {
+            confine_in_box(&mut grid, 9, digit, &keep);
+        }
+        taken(technique, &grid, "r7c7", "r1c1");
+    }
+}
+
+#[test]
+fn naked_quads_are_looked_for_in_boxes_first() {
+    let mut grid = Candidates::empty();
+    for col in [1, 4, 6, 9] {
+        restrict(&mut grid, rc(1, col), &[1, 2, 3, 4]);
+    }
+    for (row, col) in [(7, 7), (7, 9), (9, 7), (9, 9)] {
+        restrict(&mut grid, rc(row, col), &[5, 6, 7, 8]);
+    }
+    taken(Technique::NakedQuad, &grid, "r7c7", "r1c1");
+}
+
+#[test]
+fn locked_triples_are_taken_box_by_box() {
+    for (first_digits, last_digits) in [([1, 2, 3], [4, 5, 6]), ([4, 5, 6], [1, 2, 3])] {
+        let mut grid = Candidates::empty();
+        for col in 1..=3 {
+            restrict(&mut grid, rc(1, col), &first_digits);
+        }
+        for col in 7..=9 {
+            restrict(&mut grid, rc(8, col), &last_digits);
+        }
+        taken(
+            Technique::LockedTriple,
+            &grid,
+            "in r1c1,r1c2,r1c3",
+            "in r8c7,r8c8,r8c9",
+        );
+    }
+}
+
+#[test]
+fn jellyfish_are_looked_for_digit_by_digit() {
+    for (column_digit, row_digit) in [(3, 8), (8, 3)] {
+        let mut grid = Candidates::empty();
+        for col in [1, 3, 5, 7] {
+            remove(&mut grid, d(column_digit), &col_except(col, &[2, 4, 6, 8]));
+        }
+        for row in [1, 3, 5, 7] {
+            remove(&mut grid, d(row_digit), &row_except(row, &[2, 4, 6, 8]));
+        }
+        let columns = format!("Jellyfish: {column_digit} c1,c3,c5,c7");
+        let rows = format!("Jellyfish: {row_digit} r1,r3,r5,r7");
+        let (first, other) = if column_digit < row_digit {
+            (columns, rows)
+        } else {
+            (rows, columns)
+        };
+        taken(Technique::Jellyfish, &grid, &first, &other);
+    }
+}
