@@ -184,17 +184,21 @@ impl SinglesQueues {
         // other cell of the house lost the digit.
         let mut hidden = [(0u32, Cell::from_index(0), Digit::from_index(0)); 243];
         let mut n = 0;
+        // Each digit's set cells in reading order: the replay's setters of the digit.
+        let mut setters = [[Cell::from_index(0); 9]; 9];
+        let mut counts = [0usize; 9];
+        for (digit, cells) in set.iter().enumerate() {
+            for cell in cells.iter().take(9) {
+                setters[digit][counts[digit]] = cell;
+                counts[digit] += 1;
+            }
+        }
         let mut event = |house: House, digit: Digit, place: Cell| {
             if house.cell_set().intersects(set[digit.index()]) {
                 return;
             }
-            let when = house
-                .cells()
-                .iter()
-                .filter(|&&other| other != place)
-                .map(|&other| left_house_when(other, house, digit.index(), &set, empty))
-                .max()
-                .expect("eight other cells");
+            let d = digit.index();
+            let when = left_house_when(house, d, place, &setters[d][..counts[d]], empty);
             hidden[n] = (when, place, digit);
             n += 1;
         };
@@ -428,28 +432,85 @@ impl SinglesQueues {
     }
 }
 
-/// When, in the replay of [`SinglesQueues::set_all_at_once`], `cell` stopped counting as a
-/// place for `digit` (an index) in `house`, as a key that sorts in replay order: while the
-/// first set peer holding the digit (reading order) takes it from its peers, in cell order,
-/// then the cell's houses in order; or, for a set cell that still held the digit, when it
-/// is set itself and gives up its other digits, in digit order, then its houses in order.
+/// When, in the replay of [`SinglesQueues::set_all_at_once`], `house` was left with
+/// `place` alone for `digit` (an index): when the last of its other cells stopped counting
+/// there, as a key that sorts in replay order. A cell stops counting while the first
+/// `setters` cell (reading order) that sees it takes the digit from its peers (keyed by
+/// that setter, then the cell, then the house's rank among the cell's houses); a set cell
+/// that still held the digit then stops when it is set itself and gives up its other
+/// digits (keyed by the cell, then the digit, then the house's rank).
 fn left_house_when(
-    cell: Cell,
     house: House,
     digit: usize,
-    set: &[CellSet; 9],
+    place: Cell,
+    setters: &[Cell],
     empty: CellSet,
 ) -> u32 {
-    // A cell's houses are its row, column and box, in that order.
-    let rank = house.kind() as u32;
-    let taker = (cell.peers() & set[digit]).first();
-    match taker {
-        Some(taker) if empty.contains(cell) || taker.index() < cell.index() => {
-            ((taker.index() as u32 * 2) * 81 + cell.index() as u32) * 4 + rank
+    let cells = house.cells();
+    let others = 0x1ff & !(1u16 << house.position_of(place).expect("a cell of the house"));
+    let set_here = cells
+        .iter()
+        .enumerate()
+        .filter(|(_, cell)| !empty.contains(**cell))
+        .fold(0u16, |mask, (i, _)| mask | 1 << i);
+    let taken = |setter: Cell, cell: Cell| (setter.index() as u32 * 2) * 81 + cell.index() as u32;
+    let setting = |cell: Cell| (cell.index() as u32 * 2 + 1) * 81 + digit as u32;
+    let mut covered = 0u16;
+    let mut latest = 0;
+    for &setter in setters {
+        let group = SEEN_IN_HOUSE[setter.index()][house.index()] & others & !covered;
+        covered |= group;
+        // The group's empty cells lose the digit to this setter; the last in house (and
+        // cell) order is the latest.
+        let empties = group & !set_here;
+        if empties != 0 {
+            let last = cells[15 - empties.leading_zeros() as usize];
+            latest = latest.max(taken(setter, last));
         }
-        _ => ((cell.index() as u32 * 2 + 1) * 81 + digit as u32) * 4 + rank,
+        let mut givens = group & set_here;
+        while givens != 0 {
+            let cell = cells[givens.trailing_zeros() as usize];
+            givens &= givens - 1;
+            let key = if setter.index() < cell.index() {
+                taken(setter, cell)
+            } else {
+                setting(cell)
+            };
+            latest = latest.max(key);
+        }
     }
+    // Set cells no setter sees stop counting when set.
+    let mut unseen = others & set_here & !covered;
+    while unseen != 0 {
+        latest = latest.max(setting(cells[unseen.trailing_zeros() as usize]));
+        unseen &= unseen - 1;
+    }
+    // A cell's houses are its row, column and box, in that order.
+    latest * 4 + house.kind() as u32
 }
+
+/// Per cell and house, the positions in the house (bit `i`: its `i`-th cell) of the cells
+/// the cell sees.
+static SEEN_IN_HOUSE: [[u16; 27]; 81] = {
+    let mut table = [[0u16; 27]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut house = 0;
+        while house < 27 {
+            let cells = House::from_index(house).cells();
+            let mut i = 0;
+            while i < 9 {
+                if Cell::from_index(cell).sees(cells[i]) {
+                    table[cell][house] |= 1 << i;
+                }
+                i += 1;
+            }
+            house += 1;
+        }
+        cell += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
