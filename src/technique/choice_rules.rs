@@ -660,3 +660,28 @@ fn jellyfish_are_looked_for_digit_by_digit() {
         taken(Technique::Jellyfish, &grid, &first, &other);
     }
 }
+
+#[test]
+fn sashimi_x_wings_take_cover_lines_in_lexicographic_order() {
+    // Rows 2 and 7 hold 4 in c3, c8 and c3, c9: covered by c3,c8 (fin r7c9) or by c3,c9
+    // (fin r2c8); c3,c8 comes first.
+    let mut grid = Candidates::empty();
+    remove(&mut grid, d(4), &row_except(2, &[3, 8]));
+    remove(&mut grid, d(4), &row_except(7, &[3, 9]));
+    taken(
+        Technique::SashimiXWing,
+        &grid,
+        "c3,c8 fins r7c9",
+        "c3,c9 fins r2c8",
+    );
+}
+
+#[test]
+fn grouped_nice_loops_with_the_most_eliminations_are_taken() {
+    for (skyscraper, kite) in [(7, 2), (2, 7)] {
+        let grid = skyscraper_and_kite(skyscraper, kite);
+        let first = format!("=> r1c2,r2c2,r8c1,r9c1<>{skyscraper}");
+        let other = format!("<>{kite}");
+        taken(Technique::GroupedNiceLoop, &grid, &first, &other);
+    }
+}
