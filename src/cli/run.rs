@@ -20,8 +20,8 @@ input size is known (files, or --limit); --quiet hides it and the closing summar
 Output: one CSV row per puzzle line, in input order at any thread count (blank lines and
 lines starting with '#' are not puzzles). Columns: source, line, puzzle, givens, status,
 steps, placements, eliminations, hardest, score, level, micros, error, one count column per
-technique of the ladder, then solution with --solution. A FILE.csv.meta.json beside the
-results records version, commit, command line, ladder, inputs, times and totals.
+technique of the ladder, then solution with --solution. A FILE.csv.meta.json beside a
+results file records version, commit, command line, ladder, inputs, times and totals.
 
 Status: solved | stuck (logic alone stops) | no-solution | multiple-solutions | invalid
 (not a puzzle; `error` says why) | unsound (a step contradicted the solution: a bug).
@@ -96,7 +96,7 @@ pub struct RunArgs {
 
     /// Where the CSV goes; '-' is stdout
     ///
-    /// A file FILE.csv gets a sidecar FILE.csv.meta.json naming the version, commit, command
+    /// A regular file FILE.csv gets a sidecar FILE.csv.meta.json naming the version, commit, command
     /// line, ladder, policy, fallback, threads, inputs, times and totals. Rows are written a
     /// chunk at a time, so an interrupted run keeps the rows it finished.
     #[arg(short, long, value_name = "FILE.csv", default_value = "-")]

@@ -175,10 +175,7 @@ pub fn run(
         Err(error) => return Err(error.into()),
     };
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
-    let meta_path = match &config.output {
-        Target::File(path) => Some(meta::path_for(path)),
-        Target::Stdout => None,
-    };
+    let meta_path = sidecar_for(&config.output);
     write_meta(&meta, meta_path.as_deref())?;
 
     let total_bytes = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
@@ -401,6 +398,17 @@ fn record_chunk(
     csv.flush()
 }
 
+/// Where the sidecar goes: beside a regular file only, not beside stdout, `/dev/null`, a
+/// terminal or a pipe (the output exists by now: it was created first).
+fn sidecar_for(output: &Target) -> Option<PathBuf> {
+    match output {
+        Target::File(path) if std::fs::metadata(path).is_ok_and(|m| m.is_file()) => {
+            Some(meta::path_for(path))
+        }
+        _ => None,
+    }
+}
+
 fn write_meta(meta: &Meta, path: Option<&std::path::Path>) -> Result<(), RunError> {
     match path {
         Some(path) => meta.write(path).map_err(|error| RunError::Meta {
@@ -419,6 +427,22 @@ mod tests {
     use crate::geometry::{Cell, Digit};
     use crate::puzzle::Puzzle;
     use crate::step::{Pattern, Step};
+
+    #[test]
+    fn a_sidecar_goes_beside_a_regular_file_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("out.csv");
+        std::fs::write(&file, "").unwrap();
+        assert_eq!(
+            sidecar_for(&Target::File(file.clone())),
+            Some(dir.path().join("out.csv.meta.json"))
+        );
+        assert_eq!(sidecar_for(&Target::Stdout), None);
+        assert_eq!(sidecar_for(&Target::File(dir.path().to_path_buf())), None);
+        if std::path::Path::new("/dev/null").exists() {
+            assert_eq!(sidecar_for(&Target::File("/dev/null".into())), None);
+        }
+    }
 
     #[test]
     fn an_unsound_notice_names_the_puzzle_the_step_and_the_grid() {
