@@ -54,6 +54,22 @@ fn is_skipped(text: &str) -> bool {
     text.is_empty() || text.starts_with('#')
 }
 
+/// The mark some editors (Windows Notepad among them) put at the start of a UTF-8 file:
+/// not part of its first line.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
+/// The text of `path`, without a byte order mark.
+fn read_text(path: &str) -> Result<String, InputError> {
+    let mut text = std::fs::read_to_string(path).map_err(|error| InputError::Io {
+        path: path.to_string(),
+        error,
+    })?;
+    if text.starts_with(BYTE_ORDER_MARK) {
+        text.drain(..BYTE_ORDER_MARK.len_utf8());
+    }
+    Ok(text)
+}
+
 /// The puzzle lines of `path` (`-` reads standard input), in file order.
 pub fn read_lines(path: &str) -> Result<Vec<PuzzleLine>, InputError> {
     let io_error = |error| InputError::Io {
@@ -67,7 +83,10 @@ pub fn read_lines(path: &str) -> Result<Vec<PuzzleLine>, InputError> {
     };
     let mut lines = Vec::new();
     for (index, text) in BufReader::new(reader).lines().enumerate() {
-        let text = text.map_err(io_error)?;
+        let mut text = text.map_err(io_error)?;
+        if index == 0 && text.starts_with(BYTE_ORDER_MARK) {
+            text.drain(..BYTE_ORDER_MARK.len_utf8());
+        }
         if !is_skipped(&text) {
             lines.push(PuzzleLine {
                 source: path.to_string(),
@@ -102,10 +121,7 @@ pub fn resolve(spec: &str) -> Result<(String, Puzzle), InputError> {
 
 /// The puzzle of a file that holds one, as a line or as a grid.
 fn read_single(path: &str) -> Result<Puzzle, InputError> {
-    let text = std::fs::read_to_string(path).map_err(|error| InputError::Io {
-        path: path.to_string(),
-        error,
-    })?;
+    let text = read_text(path)?;
     let kept: Vec<&str> = text.lines().filter(|l| !is_skipped(l)).collect();
     let parse_error = |error| InputError::ParseFile {
         path: path.to_string(),
@@ -139,10 +155,7 @@ fn read_single(path: &str) -> Result<Puzzle, InputError> {
 
 /// The puzzle on physical line `line` of `path`.
 fn read_at(path: &str, line: u64) -> Result<Puzzle, InputError> {
-    let text = std::fs::read_to_string(path).map_err(|error| InputError::Io {
-        path: path.to_string(),
-        error,
-    })?;
+    let text = read_text(path)?;
     let lines = text.lines().count() as u64;
     let found = line
         .checked_sub(1)
@@ -167,6 +180,19 @@ mod tests {
 
     const EASY: &str =
         ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_puzzle() {
+        let with_mark = format!("\u{feff}{EASY}\n{EASY}\n");
+        let f = file(&with_mark);
+        let path = f.path().to_str().unwrap();
+        let lines = read_lines(path).unwrap();
+        assert_eq!(lines.len(), 2);
+        assert!(lines.iter().all(|l| l.parse().is_ok()));
+        let single = file(&format!("\u{feff}{EASY}\n"));
+        assert!(resolve(single.path().to_str().unwrap()).is_ok());
+        assert!(resolve(&format!("{path}:1")).is_ok());
+    }
 
     fn file(text: &str) -> tempfile::NamedTempFile {
         let mut f = tempfile::NamedTempFile::new().unwrap();

@@ -188,7 +188,7 @@ impl<'a> Reader<'a> {
                 return; // reading on might wait for a producer: grade what we have
             }
             let start = chunk.text.len();
-            let length = match read_line(&mut open.reader, &mut chunk.text, MAX_LINE_BYTES) {
+            let mut length = match read_line(&mut open.reader, &mut chunk.text, MAX_LINE_BYTES) {
                 Ok(Some((length, consumed))) => {
                     self.bytes += consumed as u64;
                     length
@@ -207,6 +207,11 @@ impl<'a> Reader<'a> {
                     continue;
                 }
             };
+            if open.line == 0 && chunk.text[start..].starts_with(BYTE_ORDER_MARK) {
+                // Some editors start a UTF-8 file with one; it is not part of the line.
+                chunk.text.drain(start..start + BYTE_ORDER_MARK.len());
+                length -= BYTE_ORDER_MARK.len();
+            }
             open.line += 1;
             let text = &chunk.text[start..];
             if !is_puzzle_line(text) {
@@ -252,6 +257,9 @@ impl<'a> Reader<'a> {
         self.open.as_ref()
     }
 }
+
+/// The UTF-8 byte order mark.
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
 /// Not blank and not a `#` comment.
 fn is_puzzle_line(text: &[u8]) -> bool {
@@ -331,6 +339,18 @@ mod tests {
             }
         }
         (lines, errors)
+    }
+
+    #[test]
+    fn a_byte_order_mark_starting_a_file_is_dropped() {
+        let mut text = b"\xef\xbb\xbf".to_vec();
+        text.extend_from_slice(b"12345\n# note\n678\n");
+        let f = file_with(&text);
+        let inputs = [Input::probe(f.path()).unwrap()];
+        let (lines, errors) = read_all(&inputs, 0, None, 10);
+        assert!(errors.is_empty());
+        let texts: Vec<_> = lines.iter().map(|(_, n, t)| (*n, t.as_slice())).collect();
+        assert_eq!(texts, [(1, &b"12345"[..]), (3, &b"678"[..])]);
     }
 
     #[test]
