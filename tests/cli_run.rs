@@ -651,6 +651,18 @@ fn rows_follow_a_slow_pipe_and_an_interrupted_run_keeps_them() {
     .unwrap();
     stdin.flush().unwrap();
     let arrived = wait_for_lines(&out, 4);
+    // The sidecar follows the rows on disk.
+    let sidecar = dir.path().join("out.csv.meta.json");
+    let counted = |path: &std::path::Path| {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .and_then(|meta| meta["totals"]["puzzles"].as_u64())
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while counted(&sidecar) != Some(3) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     // Interrupt the run as Ctrl-C or a crash would, before its input ends.
     child.kill().unwrap();
     child.wait().unwrap();
@@ -677,6 +689,11 @@ fn rows_follow_a_slow_pipe_and_an_interrupted_run_keeps_them() {
         "the sidecar says the run did not end"
     );
     assert!(meta["finished"].is_null());
+    assert_eq!(
+        meta["totals"]["puzzles"], 3,
+        "and how many rows are on disk"
+    );
+    assert_eq!(meta["totals"]["by_status"]["invalid"], 1);
 }
 
 #[test]

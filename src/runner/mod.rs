@@ -193,7 +193,19 @@ pub fn run(
         Some(csv) => std::thread::scope(|scope| {
             let (batches, received) = std::sync::mpsc::sync_channel::<Batch>(1);
             let progress = &progress;
-            let writer = scope.spawn(move || write_batches(csv, received, notify, progress));
+            // The sidecar follows the rows on disk, so that an interrupted run's says how
+            // many there are (its final version comes at the end).
+            let (running, sidecar) = (&meta, meta_path.as_deref());
+            let mut on_disk = move |totals: &Totals, input_errors: u64| {
+                if let Some(path) = sidecar {
+                    let mut meta = running.clone();
+                    meta.totals = TotalsMeta::new(totals, input_errors);
+                    // A failure here shows again, and is reported, when the run ends.
+                    let _ = meta.write(path);
+                }
+            };
+            let writer =
+                scope.spawn(move || write_batches(csv, received, notify, progress, &mut on_disk));
             loop {
                 let mut batch = Batch::default();
                 reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
@@ -348,15 +360,20 @@ struct Batch {
 
 /// The writer thread: records every batch in order until the channel closes. Returns the
 /// totals, and whether the reader of stdout went away (which ends the run quietly).
+/// Records each batch's rows (and notices) as it comes, then tells `on_disk` the totals of
+/// the rows now on disk and the inputs that failed so far.
 fn write_batches(
     csv: &mut CsvOutput,
     batches: std::sync::mpsc::Receiver<Batch>,
     notify: &mut (dyn FnMut(Notice) + Send),
     progress: &Progress,
+    on_disk: &mut (dyn FnMut(&Totals, u64) + Send),
 ) -> Result<(Totals, bool), OutputError> {
     let mut totals = Totals::default();
+    let mut input_errors = 0;
     for mut batch in batches {
         for notice in batch.notices.drain(..) {
+            input_errors += u64::from(matches!(notice, Notice::Input(_)));
             notify(notice);
         }
         match record_chunk(csv, &mut batch.evaluations, &mut totals, notify) {
@@ -364,6 +381,7 @@ fn write_batches(
             result => result?,
         }
         progress.update(batch.bytes_read, totals.puzzles);
+        on_disk(&totals, input_errors);
     }
     Ok((totals, false))
 }
