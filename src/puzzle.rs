@@ -16,6 +16,10 @@ use thiserror::Error;
 pub enum ParseError {
     #[error("empty line: no cells")]
     Empty,
+    #[error(
+        "no cells before {character:?} at position {position}: a puzzle line starts with its 81 cells"
+    )]
+    NoCellsBefore { position: usize, character: char },
     #[error("too short: {found} cells, a puzzle has 81")]
     TooShort { found: usize },
     #[error("too long: {found} cells, a puzzle has 81")]
@@ -93,6 +97,12 @@ impl Puzzle {
                     found += 1;
                 }
                 None if !started && ch.is_whitespace() => {}
+                None if !started && is_line_separator(ch) => {
+                    return Err(ParseError::NoCellsBefore {
+                        position: index + 1,
+                        character: ch,
+                    });
+                }
                 None if is_line_separator(ch) => break,
                 None => {
                     return Err(ParseError::BadCharacter {
@@ -373,6 +383,19 @@ mod tests {
             })
         );
         assert_eq!(Puzzle::parse_line("   "), Err(ParseError::Empty));
+        // A separator before any cell: no cells, but not an empty line.
+        for (line, position, character) in
+            [("; 1234", 1, ';'), ("| x", 1, '|'), (" # note", 2, '#')]
+        {
+            assert_eq!(
+                Puzzle::parse_line(line),
+                Err(ParseError::NoCellsBefore {
+                    position,
+                    character
+                }),
+                "{line}"
+            );
+        }
     }
 
     #[test]
@@ -489,7 +512,10 @@ mod tests {
         );
         assert_eq!(
             Puzzle::parse_line("# only a comment"),
-            Err(ParseError::Empty)
+            Err(ParseError::NoCellsBefore {
+                position: 1,
+                character: '#'
+            })
         );
     }
 

@@ -18,9 +18,9 @@ const AFTER_HELP: &str = r#"Progress: a bar on stderr (when it is a terminal) wi
 input size is known (files, or --limit); --quiet hides it and the closing summary.
 
 Output: one CSV row per puzzle line, in input order at any thread count (blank lines and
-lines starting with '#' are not puzzles). Columns: source, line, puzzle, givens, status,
-steps, placements, eliminations, hardest, score, level, micros, error, one count column per
-technique of the ladder, then solution with --solution. A FILE.csv.meta.json beside a
+lines whose first non-blank character is '#' are not puzzles). Columns: source, line,
+puzzle, givens, status, steps, placements, eliminations, hardest, score, level, micros,
+error, one count column per technique of the ladder, then solution with --solution. A FILE.csv.meta.json beside a
 results file records version, commit, command line, ladder, inputs, times and totals.
 
 Status: solved | stuck (logic alone stops) | no-solution | multiple-solutions | invalid
@@ -58,7 +58,8 @@ pub struct RunArgs {
     ///
     /// A puzzle line is 81 cells: digits for givens, '.' or '0' for blanks; text after the
     /// cells (set off by a space, '#', ',', ';' or '|') is ignored. Blank lines and lines
-    /// starting with '#' are skipped. Files are read one after the other, as they stream.
+    /// whose first non-blank character is '#' are skipped. Files are read one after the
+    /// other, as they stream.
     #[arg(value_name = "FILE")]
     inputs: Vec<PathBuf>,
 

@@ -261,10 +261,11 @@ impl<'a> Reader<'a> {
 /// The UTF-8 byte order mark.
 const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
-/// Not blank and not a `#` comment.
+/// Not blank and not a `#` comment (indented or not).
 fn is_puzzle_line(text: &[u8]) -> bool {
     let blank = std::str::from_utf8(text).is_ok_and(|s| s.trim().is_empty());
-    !blank && text.first() != Some(&b'#')
+    let first = text.iter().find(|b| !b.is_ascii_whitespace());
+    !blank && first != Some(&b'#')
 }
 
 /// Appends one line to `buf` without its `\n` or `\r\n`, keeping at most `cap` bytes of it.
@@ -344,7 +345,7 @@ mod tests {
     #[test]
     fn a_byte_order_mark_starting_a_file_is_dropped() {
         let mut text = b"\xef\xbb\xbf".to_vec();
-        text.extend_from_slice(b"12345\n# note\n678\n");
+        text.extend_from_slice(b"12345\n# note\n678\n  \t# an indented note\n");
         let f = file_with(&text);
         let inputs = [Input::probe(f.path()).unwrap()];
         let (lines, errors) = read_all(&inputs, 0, None, 10);
@@ -355,7 +356,7 @@ mod tests {
 
     #[test]
     fn numbers_lines_and_drops_blank_and_comment_lines() {
-        let text = b"# header\nabc\r\n\n   \t\n  # not a comment\nxyz\n#x\nlast";
+        let text = b"# header\nabc\r\n\n   \t\n  # an indented comment\nxyz\n#x\nlast";
         let file = file_with(text);
         let inputs = [Input::probe(file.path()).unwrap()];
         assert_eq!(inputs[0].size, Some(text.len() as u64));
@@ -366,7 +367,6 @@ mod tests {
                 lines,
                 vec![
                     (0, 2, b"abc".to_vec()),
-                    (0, 5, b"  # not a comment".to_vec()),
                     (0, 6, b"xyz".to_vec()),
                     (0, 8, b"last".to_vec()),
                 ]
