@@ -919,3 +919,31 @@ fn the_header_is_the_issues_column_list() {
          micros,error,naked-single,hidden-single,x-wing,brute-force,solution"
     );
 }
+
+#[test]
+fn a_skip_past_the_end_of_the_input_warns() {
+    let blog = data_file("blog.txt");
+    let lines = puzzle_lines(&blog).len();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    sudolab()
+        .arg("run")
+        .arg(&blog)
+        .args(["--skip", &(lines + 5).to_string(), "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "--skip {} passes the end of the input, which holds {lines} puzzle lines",
+            lines + 5
+        )));
+    // A skip that leaves lines to grade says nothing of the kind.
+    sudolab()
+        .arg("run")
+        .arg(&blog)
+        .args(["--skip", &(lines - 1).to_string(), "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("passes the end").not());
+}

@@ -168,6 +168,11 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Puzzle lines `skip` asked to pass over that the inputs did not hold (so far).
+    pub fn unskipped(&self) -> u64 {
+        self.skip
+    }
+
     /// Bytes consumed so far, over all inputs.
     pub fn bytes_read(&self) -> u64 {
         self.bytes

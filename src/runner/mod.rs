@@ -90,6 +90,8 @@ pub enum Notice {
         line: u64,
         error: String,
     },
+    /// `--skip` asked to pass over more puzzle lines than the inputs hold.
+    SkipPastEnd { skip: u64, lines: u64 },
 }
 
 impl fmt::Display for Notice {
@@ -107,6 +109,12 @@ impl fmt::Display for Notice {
                 line,
                 error,
             } => write!(f, "{source}:{line}: not a puzzle: {error}"),
+            Notice::SkipPastEnd { skip, lines } => write!(
+                f,
+                "--skip {skip} passes the end of the input, which holds {lines} puzzle {}: \
+                 nothing was graded",
+                if *lines == 1 { "line" } else { "lines" }
+            ),
         }
     }
 }
@@ -183,7 +191,7 @@ pub fn run(
     let mut reader = Reader::new(&inputs, config.skip, config.limit);
     let mut chunk = Chunk::default();
     // Notices are printed with the progress bar out of the way.
-    let notify = &mut |notice: Notice| progress.suspend(|| notify(notice));
+    let tell = &mut |notice: Notice| progress.suspend(|| notify(notice));
     // This thread reads each chunk and the pool solves it while a writer thread records
     // the one before (rows, totals, notices, progress): the serial work overlaps the
     // parallel work instead of leaving the pool idle. The channel holds one chunk, so at
@@ -205,7 +213,7 @@ pub fn run(
                 }
             };
             let writer =
-                scope.spawn(move || write_batches(csv, received, notify, progress, &mut on_disk));
+                scope.spawn(move || write_batches(csv, received, tell, progress, &mut on_disk));
             loop {
                 let mut batch = Batch::default();
                 reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
@@ -230,6 +238,13 @@ pub fn run(
         })?,
     };
     progress.finish();
+    if reader.unskipped() > 0 {
+        let skip = config.skip;
+        notify(Notice::SkipPastEnd {
+            skip,
+            lines: skip - reader.unskipped(),
+        });
+    }
 
     let elapsed = started.elapsed();
     meta.finished = Some(meta::timestamp(SystemTime::now()));
