@@ -243,6 +243,19 @@ fn a_bad_output_path_fails_before_any_work() {
 }
 
 #[test]
+fn standard_input_named_twice_is_refused() {
+    sudolab()
+        .args(["run", "-", "-", "--out", "-"])
+        .write_stdin(format!("{VERY_EASY}\n"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "standard input ('-') is named 2 times; it can be read once",
+        ));
+}
+
+#[test]
 fn the_output_may_not_overwrite_an_input() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("puzzles.txt");

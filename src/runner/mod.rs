@@ -131,6 +131,8 @@ pub enum RunError {
     },
     #[error("the output {} is also an input", path.display())]
     OutputIsInput { path: PathBuf },
+    #[error("standard input ('-') is named {count} times; it can be read once")]
+    StdinTwice { count: usize },
     #[error("cannot start {threads} worker threads: {error}")]
     Threads {
         threads: usize,
@@ -156,6 +158,14 @@ pub fn run(
     notify: &mut (dyn FnMut(Notice) + Send),
 ) -> Result<RunReport, RunError> {
     let started = Instant::now();
+    let stdin_count = config
+        .inputs
+        .iter()
+        .filter(|p| p.as_os_str() == "-")
+        .count();
+    if stdin_count > 1 {
+        return Err(RunError::StdinTwice { count: stdin_count });
+    }
     let threads = config.threads.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
