@@ -20,7 +20,7 @@
 //! avoidable rectangles reason about cells the solver set, which a second solution could
 //! change, unlike givens.
 
-use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
+use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::geometry::{Cell, Digit, House};
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::Step;
@@ -193,17 +193,6 @@ impl Candidates {
     pub fn positions(&self, house: House, digit: Digit) -> u16 {
         let (word, shift) = lane(house, digit);
         (self.positions[word] >> shift) as u16
-    }
-
-    /// How many places each digit has in each house, at `house * 9 + digit index`.
-    pub fn position_counts(&self) -> [u8; 243] {
-        let mut counts = [0; 243];
-        for (lanes, word) in counts.chunks_mut(4).zip(self.positions) {
-            for (i, count) in lanes.iter_mut().enumerate() {
-                *count = nine_bit_count((word >> (16 * i)) as u16) as u8;
-            }
-        }
-        counts
     }
 
     /// `house`'s nine lanes of positions, aligned: equal snapshots, equal candidates.

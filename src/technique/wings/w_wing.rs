@@ -23,7 +23,7 @@ pub fn w_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let bivalue = grid.cells_with_exactly(2);
     for first in bivalue.iter() {
         let pair = grid.candidates(first);
-        let later = CellSet::from_bits(bivalue.bits() & !((2u128 << first.index()) - 1));
+        let later = bivalue & CellSet::after(first);
         for second in later.iter() {
             if grid.candidates(second) != pair {
                 continue;
