@@ -37,6 +37,20 @@ fn taken(technique: Technique, grid: &Candidates, first: &str, other: &str) -> S
     step
 }
 
+/// `(row, col)` (1-based), turned half round about the centre when `turned`.
+fn half_turn(turned: bool, (row, col): (usize, usize)) -> Cell {
+    if turned {
+        rc(10 - row, 10 - col)
+    } else {
+        rc(row, col)
+    }
+}
+
+/// `a` and `b`, `a` first when `a_first`.
+fn in_order<T>(a_first: bool, a: T, b: T) -> (T, T) {
+    if a_first { (a, b) } else { (b, a) }
+}
+
 /// Confines `digit` in box `number` (1-based) to the cells of `keep`.
 fn confine_in_box(grid: &mut Candidates, number: usize, digit: u8, keep: &[Cell]) {
     remove(grid, d(digit), &box_except(number, keep));
@@ -140,11 +154,7 @@ fn x_wings_are_looked_for_digit_by_digit() {
             remove(&mut grid, d(row_digit), &row_except(row, &[3, 7]));
         }
         let lower = column_digit.min(row_digit);
-        let (first, other) = if lower == column_digit {
-            ("c1,c5", "r3,r8")
-        } else {
-            ("r3,r8", "c1,c5")
-        };
+        let (first, other) = in_order(lower == column_digit, "c1,c5", "r3,r8");
         let step = taken(Technique::XWing, &grid, first, other);
         assert!(step.starts_with(&format!("X-Wing: {lower} ")), "{step}");
     }
@@ -177,20 +187,14 @@ fn xy_wings_are_taken_by_their_lowest_cells() {
     let wing_a = [((1, 1), [1, 2]), ((1, 5), [1, 3]), ((5, 1), [2, 3])];
     let wing_b = [((9, 9), [4, 5]), ((9, 6), [4, 6]), ((6, 9), [5, 6])];
     for turned in [false, true] {
-        let at = |(row, col): (usize, usize)| {
-            if turned {
-                rc(10 - row, 10 - col)
-            } else {
-                rc(row, col)
-            }
-        };
+        let at = |cell| half_turn(turned, cell);
         let mut grid = Candidates::empty();
         for (cell, digits) in wing_a.iter().chain(&wing_b) {
             restrict(&mut grid, at(*cell), digits);
         }
         let a = format!("{}<>3", at((5, 5)));
         let b = format!("{}<>6", at((6, 6)));
-        let (first, other) = if turned { (b, a) } else { (a, b) };
+        let (first, other) = in_order(turned, b, a);
         taken(Technique::XyWing, &grid, &first, &other);
     }
 }
@@ -209,16 +213,11 @@ fn two_string_kites_are_taken_digit_by_digit() {
         remove(&mut grid, d(bottom), &row_except(8, &[2, 9]));
         remove(&mut grid, d(bottom), &col_except(7, &[2, 7]));
         let lower = top.min(bottom);
-        let first = if lower == top {
-            format!("{top} in r2c1,r8c5")
-        } else {
-            format!("{bottom} in r2c7,r8c2")
-        };
-        let other = if lower == top {
-            format!("{bottom} in r2c7,r8c2")
-        } else {
-            format!("{top} in r2c1,r8c5")
-        };
+        let (first, other) = in_order(
+            lower == top,
+            format!("{top} in r2c1,r8c5"),
+            format!("{bottom} in r2c7,r8c2"),
+        );
         taken(Technique::TwoStringKite, &grid, &first, &other);
     }
 }
@@ -237,11 +236,7 @@ fn finned_x_wings_are_looked_for_digit_by_digit() {
         remove(&mut grid, d(column_digit), &col_except(7, &[3, 8, 9]));
         let rows = format!("{row_digit} r2,r7 c3,c8 fins r7c9");
         let columns = format!("{column_digit} c2,c7 r3,r8 fins r9c7");
-        let (first, other) = if row_digit < column_digit {
-            (rows, columns)
-        } else {
-            (columns, rows)
-        };
+        let (first, other) = in_order(row_digit < column_digit, rows, columns);
         taken(Technique::FinnedXWing, &grid, &first, &other);
     }
 }
@@ -296,20 +291,14 @@ fn xyz_wings_are_taken_by_their_pivot() {
         ((9, 9), &[7, 8]),
     ];
     for turned in [false, true] {
-        let at = |(row, col): (usize, usize)| {
-            if turned {
-                rc(10 - row, 10 - col)
-            } else {
-                rc(row, col)
-            }
-        };
+        let at = |cell| half_turn(turned, cell);
         let mut grid = Candidates::empty();
         for (cell, digits) in wing_a.iter().chain(&wing_b) {
             restrict(&mut grid, at(*cell), digits);
         }
         let a = format!("1,2,3 in {}", at((5, 5)));
         let b = format!("5,7,8 in {}", at((8, 8)));
-        let (first, other) = if turned { (b, a) } else { (a, b) };
+        let (first, other) = in_order(turned, b, a);
         taken(Technique::XyzWing, &grid, &first, &other);
     }
 }
@@ -363,11 +352,7 @@ fn empty_rectangles_are_taken_digit_by_digit() {
         remove(&mut grid, d(row_digit), &row_except(1, &[5, 8]));
         let by_column = format!("{column_digit} in b5 (r5c1,r8c1)");
         let by_row = format!("{row_digit} in b5 (r1c5,r1c8)");
-        let (first, other) = if column_digit < row_digit {
-            (by_column, by_row)
-        } else {
-            (by_row, by_column)
-        };
+        let (first, other) = in_order(column_digit < row_digit, by_column, by_row);
         taken(Technique::EmptyRectangle, &grid, &first, &other);
     }
 }
@@ -398,11 +383,7 @@ fn simple_colors_are_looked_for_digit_by_digit() {
         remove(&mut grid, d(column_digit), &col_except(7, &[3, 8]));
         let in_rows = format!("{row_digit} (r1c1,r7c3) / (r3c3,r7c8)");
         let in_columns = format!("{column_digit} (r1c1,r3c7) / (r3c3,r8c7)");
-        let (first, other) = if row_digit < column_digit {
-            (in_rows, in_columns)
-        } else {
-            (in_columns, in_rows)
-        };
+        let (first, other) = in_order(row_digit < column_digit, in_rows, in_columns);
         taken(Technique::SimpleColors, &grid, &first, &other);
     }
 }
@@ -432,7 +413,7 @@ fn unique_rectangles_are_taken_by_their_first_bivalue_corner() {
         }
         let a = format!("=> {}<>1", at((2, 5)));
         let b = format!("=> {}<>4", at((8, 1)));
-        let (first, other) = if transposed { (b, a) } else { (a, b) };
+        let (first, other) = in_order(transposed, b, a);
         taken(Technique::UniquenessTest1, &grid, &first, &other);
     }
 }
@@ -461,13 +442,7 @@ fn xy_chains_with_the_most_eliminations_are_taken() {
     let chain_a = [((1, 1), [1, 2]), ((1, 5), [1, 3]), ((5, 1), [2, 3])];
     let chain_b = [((7, 9), [4, 5]), ((7, 1), [4, 6]), ((9, 8), [5, 6])];
     for turned in [false, true] {
-        let at = |(row, col): (usize, usize)| {
-            if turned {
-                rc(10 - row, 10 - col)
-            } else {
-                rc(row, col)
-            }
-        };
+        let at = |cell| half_turn(turned, cell);
         let mut grid = Candidates::empty();
         for (cell, digits) in chain_a.iter().chain(&chain_b) {
             restrict(&mut grid, at(*cell), digits);
@@ -495,22 +470,12 @@ fn uniqueness_test_2_takes_the_rectangle_of_the_first_bivalue_corner() {
         ((3, 8), &[3, 6, 9]),
     ];
     for turned in [false, true] {
-        let at = |(row, col): (usize, usize)| {
-            if turned {
-                rc(10 - row, 10 - col)
-            } else {
-                rc(row, col)
-            }
-        };
+        let at = |cell| half_turn(turned, cell);
         let mut grid = Candidates::empty();
         for (cell, digits) in rect_a.iter().chain(&rect_b) {
             restrict(&mut grid, at(*cell), digits);
         }
-        let (first, other) = if turned {
-            ("3/6 in", "2/5 in")
-        } else {
-            ("2/5 in", "3/6 in")
-        };
+        let (first, other) = in_order(turned, "3/6 in", "2/5 in");
         taken(Technique::UniquenessTest2, &grid, first, other);
     }
 }
@@ -567,11 +532,7 @@ fn swordfish_are_looked_for_digit_by_digit() {
         }
         let columns = format!("Swordfish: {column_digit} c1,c4,c7");
         let rows = format!("Swordfish: {row_digit} r3,r6,r9");
-        let (first, other) = if column_digit < row_digit {
-            (columns, rows)
-        } else {
-            (rows, columns)
-        };
+        let (first, other) = in_order(column_digit < row_digit, columns, rows);
         taken(Technique::Swordfish, &grid, &first, &other);
     }
 }
@@ -652,11 +613,7 @@ fn jellyfish_are_looked_for_digit_by_digit() {
         }
         let columns = format!("Jellyfish: {column_digit} c1,c3,c5,c7");
         let rows = format!("Jellyfish: {row_digit} r1,r3,r5,r7");
-        let (first, other) = if column_digit < row_digit {
-            (columns, rows)
-        } else {
-            (rows, columns)
-        };
+        let (first, other) = in_order(column_digit < row_digit, columns, rows);
         taken(Technique::Jellyfish, &grid, &first, &other);
     }
 }
