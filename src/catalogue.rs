@@ -98,6 +98,7 @@ catalogue! {
     SashimiSwordfish: "sashimi-swordfish", "sbf3", "Sashimi Swordfish", Unfair, 240, true, Fish;
     FinnedJellyfish: "finned-jellyfish", "fbf4", "Finned Jellyfish", Unfair, 250, true, Fish;
     SashimiJellyfish: "sashimi-jellyfish", "sbf4", "Sashimi Jellyfish", Unfair, 260, true, Fish;
+    SueDeCoq: "sue-de-coq", "sdc", "Sue de Coq", Unfair, 250, true, SueDeCoq;
     SimpleColors: "simple-colors", "sc", "Simple Colors", Hard, 150, true, Colors;
     MultiColors: "multi-colors", "mc", "Multi Colors", Hard, 200, true, Colors;
     XChain: "x-chain", "x", "X-Chain", Unfair, 260, true, XChain;
@@ -216,6 +217,9 @@ pub enum Notation {
     /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
     /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
     Colors,
+    /// The intersection cells and their digits, then the line set and the box set with
+    /// theirs: `r7c4,r7c5 - {1,2,3,6,8,9} (r7c1,r7c2,r7c8 - {2,3,8,9}, r9c6 - {1,6})`.
+    SueDeCoq,
 }
 
 /// The kinds of step that HoDoKu names (and codes) apart within one catalogue technique.

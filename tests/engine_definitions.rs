@@ -1,6 +1,6 @@
 //! Completeness on real grids: soundness tests catch a wrong step, not a missed one. Here
 //! the fast finders of the singles, locked candidates, locked subsets, XY/XYZ-Wings,
-//! finned and sashimi fish, and the unique and avoidable rectangles are
+//! finned and sashimi fish, Sue de Coq, and the unique and avoidable rectangles are
 //! compared, on every grid met along real solves, with their definitions written as plainly
 //! as possible (every house, digit and cell combination tried in turn): what each finder's
 //! steps do must be exactly what the definition's instances do. The related sets (subsets
@@ -401,6 +401,113 @@ fn finned_and_sashimi_fish_find_exactly_what_their_definition_says() {
         eprintln!("{technique}: {count} instances in {} grids", grids.len());
         assert!(count > 0, "{technique} never occurs");
     }
+}
+
+/// Every subset of `cells` (as cell sets), the empty one included.
+fn subsets(cells: &[Cell]) -> impl Iterator<Item = CellSet> + '_ {
+    (0u32..1 << cells.len()).map(move |mask| {
+        cells
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & 1 << i != 0)
+            .map(|(_, &c)| c)
+            .collect()
+    })
+}
+
+fn digits_in(grid: &Candidates, cells: CellSet) -> sudolab::bitset::DigitSet {
+    cells
+        .iter()
+        .fold(sudolab::bitset::DigitSet::EMPTY, |acc, c| {
+            acc | grid.candidates(c)
+        })
+}
+
+/// Sue de Coq as HoDoKu 2.2 allows it: two or three cells I where a line meets a box,
+/// holding n >= 2 digits more than cells; a set L of other line cells holding some of
+/// I's digits, with k = |L| - (its digits outside I's) between 1 and n - 1; a set B of other
+/// box cells holding some of I's digits but none of those L holds, with |B| - (its digits
+/// outside I's) = n - k. The rest of the box loses I's and B's digits that L lacks, the rest
+/// of the line I's and L's digits that B lacks, and both the digits L and B share.
+fn sue_de_coqs(grid: &Candidates) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    let lines = House::all().filter(|h| h.kind() != HouseKind::Box);
+    for line in lines {
+        for number in 0..9 {
+            let block = House::box_(number);
+            let meet: Vec<Cell> = empty_cells(grid, line)
+                .into_iter()
+                .filter(|c| block.cells().contains(c))
+                .collect();
+            for core in subsets(&meet).filter(|s| s.len() >= 2) {
+                let core_digits = digits_in(grid, core);
+                if core_digits.len() < core.len() + 2 {
+                    continue;
+                }
+                let n = core_digits.len() - core.len();
+                let line_others: Vec<Cell> = empty_cells(grid, line)
+                    .into_iter()
+                    .filter(|c| !core.contains(*c))
+                    .collect();
+                for line_set in subsets(&line_others) {
+                    let line_digits = digits_in(grid, line_set);
+                    let k = line_set.len() as i32 - (line_digits - core_digits).len() as i32;
+                    if !line_digits.intersects(core_digits) || k < 1 || k >= n as i32 {
+                        continue;
+                    }
+                    let box_others: Vec<Cell> = empty_cells(grid, block)
+                        .into_iter()
+                        .filter(|c| !core.contains(*c) && !line_set.contains(*c))
+                        .collect();
+                    for box_set in subsets(&box_others) {
+                        let box_digits = digits_in(grid, box_set);
+                        let m = box_set.len() as i32 - (box_digits - core_digits).len() as i32;
+                        if !box_digits.intersects(core_digits)
+                            || box_digits.intersects(line_digits & core_digits)
+                            || m != n as i32 - k
+                        {
+                            continue;
+                        }
+                        let shared = line_digits & box_digits;
+                        let mut removed = Vec::new();
+                        for (house, set, keep, other) in [
+                            (block, box_set, box_digits, line_digits),
+                            (line, line_set, line_digits, box_digits),
+                        ] {
+                            let gone = ((core_digits | keep) - other) | shared;
+                            for cell in empty_cells(grid, house) {
+                                if core.contains(cell) || set.contains(cell) {
+                                    continue;
+                                }
+                                for digit in gone.iter().filter(|&d| grid.has(cell, d)) {
+                                    removed.push((cell.index(), digit.get()));
+                                }
+                            }
+                        }
+                        removed.sort_unstable();
+                        removed.dedup();
+                        if !removed.is_empty() {
+                            out.insert((None, removed));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn sue_de_coq_finds_exactly_what_its_definition_says() {
+    let grids = grids();
+    let mut instances = 0;
+    for grid in &grids {
+        let expected = sue_de_coqs(grid);
+        assert_eq!(found(Technique::SueDeCoq, grid), expected, "in\n{grid}");
+        instances += expected.len();
+    }
+    eprintln!("Sue de Coq: {instances} instances in {} grids", grids.len());
+    assert!(instances > 0, "Sue de Coq never occurs");
 }
 
 /// A unique rectangle as HoDoKu 2.2 considers it: four unsolved cells in two rows, two

@@ -137,7 +137,7 @@ fn the_bundled_sample_is_solved_soundly_under_both_policies() {
     // found first (its unit tests and HoDoKu's exemplars cover it).
     for code in [
         "fh", "n1", "h1", "lc1", "lc2", "l2", "l3", "n2", "n3", "n4", "h2", "h3", "bf2", "bf3",
-        "bf4", "xy", "xyz", "bf", "xyc", "nl", "gnl",
+        "bf4", "xy", "xyz", "bf", "xyc", "nl", "gnl", "sdc",
     ] {
         let t = Technique::from_name(code).unwrap();
         assert!(used[t] > 0, "the bundled sample never uses {t}");
@@ -159,6 +159,7 @@ fn the_rated_exchange_sample_is_solved_soundly_under_both_policies() {
     assert_eq!(lines.len(), 7_408usize.div_ceil(sparser_in_debug(1, 20)));
     let used = assert_sound("sudoku_exchange_rated_sample", &lines, &BOTH);
     for t in [
+        Technique::SueDeCoq,
         Technique::XChain,
         Technique::NiceLoop,
         Technique::GroupedNiceLoop,

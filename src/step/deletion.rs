@@ -13,6 +13,8 @@
 //!   (`SolutionStep.getCandidateString`).
 //! - Multi Colors 1: check by check, each check's cells in order
 //!   (`ColoringSolver.findMultiColorStepsForCandidate`).
+//! - Sue de Coq: the rest of the box first, then the rest of the line, each by cell
+//!   (`MiscellaneousSolver.checkHouses`).
 //! - Everything else: by cell, each cell's digits ascending. Hidden subsets and BUG+1 list
 //!   their eliminations so; the other techniques remove one digit, for which by cell and
 //!   by digit agree.
@@ -20,7 +22,7 @@
 use super::Step;
 use crate::bitset::CellSet;
 use crate::catalogue::{Subtype, Technique};
-use crate::geometry::{Cell, Digit};
+use crate::geometry::{Cell, Digit, House};
 
 /// How HoDoKu lists a technique's eliminations.
 enum Listing {
@@ -32,6 +34,8 @@ enum Listing {
     SubsetHouses(CellSet),
     /// Multi Colors 1: by the four checks of `ColoringSolver.checkCandidateToDelete`.
     ColorChecks,
+    /// The cells of one house first, then the others, each part by cell.
+    HouseFirst(CellSet),
 }
 
 impl Step {
@@ -43,11 +47,11 @@ impl Step {
             Listing::ColorChecks => {
                 // For each color k of the first cluster seeing color l of the second (k, l
                 // in order), the cells seeing both other colors.
-                let colors = self.pattern.colors.map(seen_by);
+                let colors = self.pattern.groups.map(seen_by);
                 let mut listed = CellSet::EMPTY;
                 for k in 0..2 {
                     for l in 0..2 {
-                        if colors[k].intersects(self.pattern.colors[2 + l]) {
+                        if colors[k].intersects(self.pattern.groups[2 + l]) {
                             let cells = (colors[1 - k] & colors[3 - l]) - listed;
                             self.eliminations_in(cells, &mut delete);
                             listed |= cells;
@@ -55,6 +59,10 @@ impl Step {
                     }
                 }
                 self.eliminations_in(CellSet::ALL - listed, &mut delete);
+            }
+            Listing::HouseFirst(house) => {
+                self.eliminations_in(house, &mut delete);
+                self.eliminations_in(CellSet::ALL - house, &mut delete);
             }
             Listing::SubsetHouses(subset) => {
                 let mut listed = CellSet::EMPTY;
@@ -77,6 +85,11 @@ impl Step {
             }
             UniquenessTest3 => Listing::SubsetHouses(self.roof_subset()),
             MultiColors if self.subtype == Some(Subtype::MultiColors1) => Listing::ColorChecks,
+            SueDeCoq => {
+                Listing::HouseFirst(self.pattern.cells.first().map_or(CellSet::EMPTY, |cell| {
+                    House::box_(cell.box_index()).cell_set()
+                }))
+            }
             XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop => Listing::Digits,
             _ => Listing::Cells,
         }
@@ -121,7 +134,7 @@ fn seen_by(cells: CellSet) -> CellSet {
 }
 
 /// The houses every cell of `cells` lies in: row, column, box.
-fn shared_houses(cells: CellSet) -> impl Iterator<Item = crate::geometry::House> {
+fn shared_houses(cells: CellSet) -> impl Iterator<Item = House> {
     let first = cells.first();
     first
         .into_iter()

@@ -107,7 +107,9 @@ impl fmt::Debug for Eliminations {
 ///   the digit) of the strong link that ties the pattern together: the connecting cells
 ///   of a skyscraper or a kite, the conjugate pair of an empty rectangle or a W-Wing;
 /// - `chain`: the links of a chain in order, kept in a [`Chains`] arena (see [`chain`]);
-/// - `colors`: the color classes of coloring, in pairs of opposite colors (0/1, 2/3);
+/// - `groups` and `group_digits`: groups of cells, with their digits where they matter:
+///   the color classes of coloring, in pairs of opposite colors (0/1, 2/3); Sue de Coq's
+///   intersection cells, line cells and box cells with the digits of each;
 /// - `subset` and `links`: the digits of the naked subset a unique rectangle's roof
 ///   completes (Uniqueness Test 3), and its cells outside the rectangle.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
@@ -122,7 +124,8 @@ pub struct Pattern {
     pub links: CellSet,
     pub link_digit: Option<Digit>,
     pub chain: ChainRef,
-    pub colors: [CellSet; 4],
+    pub groups: [CellSet; 4],
+    pub group_digits: [DigitSet; 4],
 }
 
 /// One pattern instance and its consequences.

@@ -108,9 +108,17 @@ fn write_pattern(
             write_joined(f, p.digits.iter(), "/")?;
             write!(f, " in {} with {} in {}", p.cells, p.subset, p.links)
         }
+        Notation::SueDeCoq => {
+            let [core, line, box_, _] = p.groups;
+            let [core_digits, line_digits, box_digits, _] = p.group_digits;
+            write!(
+                f,
+                "{core} - {{{core_digits}}} ({line} - {{{line_digits}}}, {box_} - {{{box_digits}}})"
+            )
+        }
         Notation::Colors => {
             write!(f, "{}", p.digits)?;
-            for (i, class) in p.colors.iter().enumerate() {
+            for (i, class) in p.groups.iter().enumerate() {
                 let sep = match i {
                     0 => " ",
                     _ if i % 2 == 1 => " / ",

@@ -642,3 +642,37 @@ fn grouped_nice_loops_with_the_most_eliminations_are_taken() {
         taken(Technique::GroupedNiceLoop, &grid, &first, &other);
     }
 }
+
+#[test]
+fn sue_de_coqs_are_looked_for_in_rows_before_columns() {
+    // One in row 7 (r7c12 with r7c5 and r8c1), one in column 9 (r12c9 with r5c9 and
+    // r1c7); mirrored about the diagonal, the column one becomes the row one.
+    for transposed in [false, true] {
+        let at = |row, col| {
+            if transposed {
+                rc(col, row)
+            } else {
+                rc(row, col)
+            }
+        };
+        let mut grid = Candidates::empty();
+        for (cell, digits) in [
+            (at(7, 1), &[1, 2, 3][..]),
+            (at(7, 2), &[1, 2, 4]),
+            (at(7, 5), &[1, 2]),
+            (at(8, 1), &[3, 4]),
+            (at(1, 9), &[5, 6, 7]),
+            (at(2, 9), &[5, 6, 8]),
+            (at(5, 9), &[5, 6]),
+            (at(1, 7), &[7, 8]),
+        ] {
+            restrict(&mut grid, cell, digits);
+        }
+        let (row_one, column_one) = (
+            format!("{},{} - {{1,2,3,4}}", at(7, 1), at(7, 2)),
+            format!("{},{} - {{5,6,7,8}}", at(1, 9), at(2, 9)),
+        );
+        let (first, other) = in_order(!transposed, row_one, column_one);
+        taken(Technique::SueDeCoq, &grid, &first, &other);
+    }
+}

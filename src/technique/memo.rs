@@ -1,7 +1,7 @@
 //! What each technique last searched in vain, so that the ladder's next pass can skip it.
 //!
 //! Many finders search the grid part by part: subsets house by house, fish and the single
-//! digit patterns digit by digit. What such a finder reports in a part depends on that
+//! digit patterns digit by digit, Sue de Coq intersection by intersection. What such a finder reports in a part depends on that
 //! part's candidates alone. After every step the ladder starts again from its first rung,
 //! and each rung then searches a grid whose parts are mostly as they were when the same
 //! rung last found nothing in them. A [`Memo`] keeps, per technique and part, a copy of the
@@ -15,10 +15,11 @@
 use crate::candidates::Snapshot;
 use crate::catalogue::Technique;
 
-/// Parts per technique: houses, or digits in two orientations, never more than 27.
-const PARTS: usize = 27;
+/// Parts per technique: houses, digits in two orientations, or Sue de Coq's 54 line/box
+/// intersections.
+const PARTS: usize = 54;
 
-/// A record no part matches: both kinds of snapshot leave some bits of their words clear.
+/// A record no part matches: every kind of snapshot leaves some bits of its words clear.
 const NOTHING: Snapshot = [u64::MAX; 3];
 
 /// Per technique and part, the part's candidates when the technique last found nothing in it.

@@ -3,7 +3,7 @@
 //! pattern instance as a [`Step`](crate::step::Step) into a [`StepSink`], stopping when the sink says so.
 //!
 //! Finders live in folders by family, as HoDoKu groups them: singles, intersections, sets
-//! (subsets and fish), single-digit patterns and coloring, wings, uniqueness, chains, and
+//! (subsets and fish), Sue de Coq, single-digit patterns and coloring, wings, uniqueness, chains, and
 //! the last resort. Adding a technique means one line in the catalogue, its finder in the
 //! family's folder, and one arm in [`finder`] below (the compiler asks for it).
 
@@ -17,6 +17,7 @@ mod sets;
 mod single_digit;
 mod singles;
 pub mod sink;
+mod sue_de_coq;
 #[cfg(test)]
 mod test_grids;
 mod uniqueness;
@@ -79,6 +80,7 @@ pub fn finder(technique: Technique) -> Finder {
         SashimiSwordfish => sets::finned_fish::sashimi_swordfish,
         FinnedJellyfish => sets::finned_fish::finned_jellyfish,
         SashimiJellyfish => sets::finned_fish::sashimi_jellyfish,
+        SueDeCoq => sue_de_coq::sue_de_coq,
         SimpleColors => single_digit::coloring::simple_colors,
         MultiColors => single_digit::coloring::multi_colors,
         XChain => chains::simple_chains::x_chains,

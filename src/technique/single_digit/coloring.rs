@@ -104,7 +104,7 @@ fn step(subtype: Subtype, digit: Digit, colors: [CellSet; 4], targets: CellSet) 
     let pattern = Pattern {
         digits: DigitSet::single(digit),
         cells: colors.iter().fold(CellSet::EMPTY, |acc, &c| acc | c),
-        colors,
+        groups: colors,
         ..Pattern::default()
     };
     Step::eliminating(technique, pattern, eliminations).with_subtype(subtype)
