@@ -105,6 +105,8 @@ catalogue! {
     XyChain: "xy-chain", "xyc", "XY-Chain", Unfair, 260, true, Chain;
     NiceLoop: "nice-loop", "nl", "Nice Loop/AIC", Unfair, 280, true, Chain;
     GroupedNiceLoop: "grouped-nice-loop", "gnl", "Grouped Nice Loop/AIC", Unfair, 300, true, Chain;
+    AlsXz: "als-xz", "axz", "Almost Locked Set XZ-Rule", Unfair, 300, true, Als;
+    AlsXyWing: "als-xy-wing", "axy", "Almost Locked Set XY-Wing", Unfair, 320, true, Als;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;
 }
 
@@ -217,6 +219,10 @@ pub enum Notation {
     /// Digit and color classes, opposite colors joined by `/`, clusters by `,`:
     /// `6 (r2c2,r3c4) / (r2c6,r8c9)`.
     Colors,
+    /// The ALS (A, B, then C for a wing), each its cells and digits, the restricted
+    /// common digits (X, or X and Y) and the digits removed (Z) when they are other digits:
+    /// `A=r1c1,r1c2 {1,2,3}, B=r5c2 {1,4}, X=1, Z=3`.
+    Als,
     /// The intersection cells and their digits, then the line set and the box set with
     /// theirs: `r7c4,r7c5 - {1,2,3,6,8,9} (r7c1,r7c2,r7c8 - {2,3,8,9}, r9c6 - {1,6})`.
     SueDeCoq,

@@ -1,6 +1,6 @@
 //! Completeness on real grids: soundness tests catch a wrong step, not a missed one. Here
 //! the fast finders of the singles, locked candidates, locked subsets, XY/XYZ-Wings,
-//! finned and sashimi fish, Sue de Coq, and the unique and avoidable rectangles are
+//! finned and sashimi fish, Sue de Coq, ALS-XZ and ALS-XY-Wing, and the unique and avoidable rectangles are
 //! compared, on every grid met along real solves, with their definitions written as plainly
 //! as possible (every house, digit and cell combination tried in turn): what each finder's
 //! steps do must be exactly what the definition's instances do. The related sets (subsets
@@ -13,7 +13,7 @@
 mod common;
 
 use std::collections::BTreeSet;
-use sudolab::bitset::CellSet;
+use sudolab::bitset::{CellSet, DigitSet};
 use sudolab::candidates::Candidates;
 use sudolab::catalogue::Technique;
 use sudolab::geometry::{Cell, Digit, House, HouseKind};
@@ -415,12 +415,10 @@ fn subsets(cells: &[Cell]) -> impl Iterator<Item = CellSet> + '_ {
     })
 }
 
-fn digits_in(grid: &Candidates, cells: CellSet) -> sudolab::bitset::DigitSet {
+fn digits_in(grid: &Candidates, cells: CellSet) -> DigitSet {
     cells
         .iter()
-        .fold(sudolab::bitset::DigitSet::EMPTY, |acc, c| {
-            acc | grid.candidates(c)
-        })
+        .fold(DigitSet::EMPTY, |acc, c| acc | grid.candidates(c))
 }
 
 /// Sue de Coq as HoDoKu 2.2 allows it: two or three cells I where a line meets a box,
@@ -508,6 +506,158 @@ fn sue_de_coq_finds_exactly_what_its_definition_says() {
     }
     eprintln!("Sue de Coq: {instances} instances in {} grids", grids.len());
     assert!(instances > 0, "Sue de Coq never occurs");
+}
+
+/// Every almost locked set by definition: for each house, each set of one to eight of its
+/// unsolved cells holding one digit more than cells; each cell set once.
+fn alses(grid: &Candidates) -> Vec<(CellSet, DigitSet)> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for house in House::all() {
+        for set in subsets(&empty_cells(grid, house)) {
+            let digits = digits_in(grid, set);
+            if (1..=8).contains(&set.len())
+                && digits.len() == set.len() + 1
+                && seen.insert(set.bits())
+            {
+                out.push((set, digits));
+            }
+        }
+    }
+    out
+}
+
+/// The cells outside `sets` holding `digit` that see every place of `digit` in each set.
+fn seeing_every_place(grid: &Candidates, sets: &[CellSet], digit: Digit) -> CellSet {
+    let places: Vec<Cell> = sets
+        .iter()
+        .flat_map(|s| s.iter())
+        .filter(|&c| grid.has(c, digit))
+        .collect();
+    Cell::all()
+        .filter(|c| grid.has(*c, digit) && !sets.iter().any(|s| s.contains(*c)))
+        .filter(|c| places.iter().all(|p| p.sees(*c)))
+        .collect()
+}
+
+/// The digits both ALS hold whose every place in the one sees every place in the other.
+fn restricted_commons(
+    grid: &Candidates,
+    a: (CellSet, DigitSet),
+    b: (CellSet, DigitSet),
+) -> DigitSet {
+    (a.1 & b.1)
+        .iter()
+        .filter(|&d| {
+            a.0.iter()
+                .filter(|&c| grid.has(c, d))
+                .all(|p| b.0.iter().filter(|&c| grid.has(c, d)).all(|q| p.sees(q)))
+        })
+        .collect()
+}
+
+fn effect_of(removals: &[(Cell, Digit)]) -> Effect {
+    let mut list: Vec<(usize, u8)> = removals.iter().map(|(c, d)| (c.index(), d.get())).collect();
+    list.sort_unstable();
+    list.dedup();
+    (None, list)
+}
+
+/// ALS-XZ: two ALS sharing no cell and a restricted common X; each other digit both hold
+/// leaves the cells seeing all its places in both. With two restricted commons, each serves
+/// as X in turn, and each ALS less both is locked: its digits leave the cells outside the
+/// other ALS that see all their places.
+fn als_xzs(grid: &Candidates) -> BTreeSet<Effect> {
+    let list = alses(grid);
+    let mut out = BTreeSet::new();
+    for (i, &a) in list.iter().enumerate() {
+        for &b in &list[i + 1..] {
+            let links = restricted_commons(grid, a, b);
+            if a.0.intersects(b.0) || links.is_empty() {
+                continue;
+            }
+            let mut removed = Vec::new();
+            for x in links.iter() {
+                for z in ((a.1 & b.1) - DigitSet::single(x)).iter() {
+                    removed.extend(
+                        seeing_every_place(grid, &[a.0, b.0], z)
+                            .iter()
+                            .map(|c| (c, z)),
+                    );
+                }
+            }
+            if links.len() >= 2 {
+                for (locked, other) in [(a, b), (b, a)] {
+                    for digit in (locked.1 - links).iter() {
+                        let cells = seeing_every_place(grid, &[locked.0], digit) - other.0;
+                        removed.extend(cells.iter().map(|c| (c, digit)));
+                    }
+                }
+            }
+            if !removed.is_empty() {
+                out.insert(effect_of(&removed));
+            }
+        }
+    }
+    out
+}
+
+/// ALS-XY-Wing: ALS A and B, sharing no cell, each with a restricted common with a third ALS
+/// C (sharing no cell with either), not both the same single digit; each digit A and B hold
+/// other than those restricted commons leaves the cells seeing all its places in A and B.
+fn als_xy_wings(grid: &Candidates) -> BTreeSet<Effect> {
+    let list = alses(grid);
+    let mut out = BTreeSet::new();
+    for &c in &list {
+        let linked: Vec<((CellSet, DigitSet), DigitSet)> = list
+            .iter()
+            .filter(|x| !x.0.intersects(c.0))
+            .map(|&x| (x, restricted_commons(grid, x, c)))
+            .filter(|(_, links)| !links.is_empty())
+            .collect();
+        for (i, &(a, a_links)) in linked.iter().enumerate() {
+            for &(b, b_links) in &linked[i + 1..] {
+                if a.0.intersects(b.0) || (a_links.len() == 1 && a_links == b_links) {
+                    continue;
+                }
+                let mut removed = Vec::new();
+                for z in ((a.1 & b.1) - a_links - b_links).iter() {
+                    removed.extend(
+                        seeing_every_place(grid, &[a.0, b.0], z)
+                            .iter()
+                            .map(|c| (c, z)),
+                    );
+                }
+                if !removed.is_empty() {
+                    out.insert(effect_of(&removed));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn als_finders_find_exactly_what_their_definitions_say() {
+    // Every tenth grid: the definitions try every pair (and wing) of ALS.
+    let grids: Vec<Candidates> = grids().into_iter().step_by(10).collect();
+    type Definition = fn(&Candidates) -> BTreeSet<Effect>;
+    let definitions: [(Technique, Definition); 2] = [
+        (Technique::AlsXz, als_xzs),
+        (Technique::AlsXyWing, als_xy_wings),
+    ];
+    let mut instances = [0usize; 2];
+    for grid in &grids {
+        for (n, (technique, definition)) in definitions.iter().enumerate() {
+            let expected = definition(grid);
+            assert_eq!(found(*technique, grid), expected, "{technique} in\n{grid}");
+            instances[n] += expected.len();
+        }
+    }
+    for ((technique, _), count) in definitions.iter().zip(instances) {
+        eprintln!("{technique}: {count} instances in {} grids", grids.len());
+        assert!(count > 0, "{technique} never occurs");
+    }
 }
 
 /// A unique rectangle as HoDoKu 2.2 considers it: four unsolved cells in two rows, two

@@ -15,12 +15,17 @@
 //!   (`ColoringSolver.findMultiColorStepsForCandidate`).
 //! - Sue de Coq: the rest of the box first, then the rest of the line, each by cell
 //!   (`MiscellaneousSolver.checkHouses`).
+//! - ALS-XZ: by digit, then cell, pass by pass when doubly linked: the digits the two ALS
+//!   share but the first RC digit, then the first RC digit, then the first ALS's other
+//!   digits, then the second's (`AlsSolver.getAlsXZInt`). Telling the passes apart takes the
+//!   ALS's places, read from the grid the step was found in. ALS-XY-Wing: by digit, then cell.
 //! - Everything else: by cell, each cell's digits ascending. Hidden subsets and BUG+1 list
 //!   their eliminations so; the other techniques remove one digit, for which by cell and
 //!   by digit agree.
 
 use super::Step;
 use crate::bitset::CellSet;
+use crate::candidates::Candidates;
 use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit, House};
 
@@ -34,14 +39,46 @@ enum Listing {
     SubsetHouses(CellSet),
     /// Multi Colors 1: by the four checks of `ColoringSolver.checkCandidateToDelete`.
     ColorChecks,
+    /// A doubly linked ALS-XZ: its four passes.
+    AlsPasses,
     /// The cells of one house first, then the others, each part by cell.
     HouseFirst(CellSet),
 }
 
 impl Step {
-    /// Calls `delete` with each of the step's eliminations, in HoDoKu's order.
-    pub fn for_each_deletion(&self, mut delete: impl FnMut(Cell, Digit)) {
+    /// Whether [`Step::for_each_deletion`] needs the grid the step was found in.
+    pub fn deletion_needs_grid(&self) -> bool {
+        matches!(self.listing(), Listing::AlsPasses)
+    }
+
+    /// Calls `delete` with each of the step's eliminations, in HoDoKu's order; `found_in`,
+    /// the grid the step was found in, is read only where
+    /// [`Step::deletion_needs_grid`] says so.
+    pub fn for_each_deletion(
+        &self,
+        found_in: Option<&Candidates>,
+        mut delete: impl FnMut(Cell, Digit),
+    ) {
         match self.listing() {
+            Listing::AlsPasses => {
+                let grid = found_in.expect("a doubly linked ALS-XZ is listed from its grid");
+                let mut listed = crate::step::Eliminations::NONE;
+                for pass in als_passes(self, grid) {
+                    for (cell, digit) in pass.iter() {
+                        if self.eliminations.contains(cell, digit) && !listed.contains(cell, digit)
+                        {
+                            listed.insert(cell, digit);
+                            delete(cell, digit);
+                        }
+                    }
+                }
+                // Nothing is left for a true ALS-XZ; kept so that no elimination is lost.
+                for (cell, digit) in self.eliminations.iter() {
+                    if !listed.contains(cell, digit) {
+                        delete(cell, digit);
+                    }
+                }
+            }
             Listing::Digits => self.eliminations.iter().for_each(|(c, d)| delete(c, d)),
             Listing::Cells => self.eliminations_in(CellSet::ALL, &mut delete),
             Listing::ColorChecks => {
@@ -90,7 +127,10 @@ impl Step {
                     House::box_(cell.box_index()).cell_set()
                 }))
             }
-            XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop => Listing::Digits,
+            AlsXz if self.pattern.subset.len() == 2 => Listing::AlsPasses,
+            XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop | AlsXz | AlsXyWing => {
+                Listing::Digits
+            }
             _ => Listing::Cells,
         }
     }
@@ -124,6 +164,37 @@ impl Step {
             }
         }
     }
+}
+
+/// A doubly linked ALS-XZ's passes, each to be listed by digit, then cell: the cells that
+/// see every place of a digit in both ALS, for the shared digits but the first RC digit and
+/// then for that one; then, for each ALS in turn, the cells outside the other ALS that see
+/// every place of one of its digits other than the RC digits.
+fn als_passes(step: &Step, grid: &Candidates) -> [crate::step::Eliminations; 4] {
+    use crate::step::Eliminations;
+    let [a, b, ..] = step.pattern.groups;
+    let [a_digits, b_digits, ..] = step.pattern.group_digits;
+    let links = step.pattern.subset;
+    let seers = |cells: CellSet, digit: Digit| {
+        let places = cells & grid.cells_with(digit);
+        let seeing = places
+            .iter()
+            .fold(CellSet::ALL, |seen, cell| seen & cell.peers());
+        seeing & (grid.cells_with(digit) - cells)
+    };
+    let mut passes = [Eliminations::NONE; 4];
+    let first_link = links.first().expect("an ALS-XZ has a restricted common");
+    for digit in (a_digits & b_digits).iter() {
+        let pass = usize::from(digit == first_link);
+        passes[pass].insert_cells(seers(a, digit) & seers(b, digit), digit);
+    }
+    for digit in (a_digits - links).iter() {
+        passes[2].insert_cells(seers(a, digit) - b, digit);
+    }
+    for digit in (b_digits - links).iter() {
+        passes[3].insert_cells(seers(b, digit) - a, digit);
+    }
+    passes
 }
 
 /// The cells that see some cell of `cells`.

@@ -108,6 +108,24 @@ fn write_pattern(
             write_joined(f, p.digits.iter(), "/")?;
             write!(f, " in {} with {} in {}", p.cells, p.subset, p.links)
         }
+        Notation::Als => {
+            let names = ["A", "B", "C"];
+            let sets = p
+                .groups
+                .iter()
+                .zip(p.group_digits)
+                .take_while(|(c, _)| !c.is_empty());
+            for (i, (cells, digits)) in sets.enumerate() {
+                let sep = if i == 0 { "" } else { ", " };
+                write!(f, "{sep}{}={cells} {{{digits}}}", names[i])?;
+            }
+            let links = if p.groups[2].is_empty() { "X" } else { "X,Y" };
+            write!(f, ", {links}={}", p.subset)?;
+            if !p.digits.is_empty() {
+                write!(f, ", Z={}", p.digits)?;
+            }
+            Ok(())
+        }
         Notation::SueDeCoq => {
             let [core, line, box_, _] = p.groups;
             let [core_digits, line_digits, box_digits, _] = p.group_digits;

@@ -676,3 +676,51 @@ fn sue_de_coqs_are_looked_for_in_rows_before_columns() {
         taken(Technique::SueDeCoq, &grid, &first, &other);
     }
 }
+
+// ALS-XZ and ALS-XY-Wing: the first restricted common in HoDoKu's ALS list order (rows,
+// then columns, then boxes; within a house, depth first by cell).
+
+/// Two ALS-XZ, one with its first ALS in row 1 (r1c1 with r5c12, Z = 2), one with its
+/// first in row 3 (r3c9 with r7c89, Z = 5); turned half round, the second comes first.
+#[test]
+fn als_xz_take_the_first_restricted_common_in_list_order() {
+    for turned in [false, true] {
+        let at = |cell| half_turn(turned, cell);
+        let mut grid = Candidates::empty();
+        for (cell, digits) in [
+            (at((1, 1)), &[1, 2][..]),
+            (at((5, 1)), &[1, 3]),
+            (at((5, 2)), &[2, 3]),
+            (at((3, 9)), &[4, 5]),
+            (at((7, 9)), &[4, 6]),
+            (at((7, 8)), &[5, 6]),
+        ] {
+            restrict(&mut grid, cell, digits);
+        }
+        let (first, other) = in_order(!turned, "X=1, Z=2", "X=4, Z=5");
+        taken(Technique::AlsXz, &grid, first, other);
+    }
+}
+
+/// Two wings of three bivalue cells: C = r2c5 {1,3} with r2c1 {1,2} and r6c5 {2,3}, and
+/// C = r4c9 {4,6} with r4c6 {4,5} and r8c9 {5,6}; the first's RCs come first in list
+/// order, and turned half round the second's do.
+#[test]
+fn als_xy_wings_take_the_first_pair_of_restricted_commons_in_list_order() {
+    for turned in [false, true] {
+        let at = |cell| half_turn(turned, cell);
+        let mut grid = Candidates::empty();
+        for (cell, digits) in [
+            (at((2, 5)), &[1, 3][..]),
+            (at((2, 1)), &[1, 2]),
+            (at((6, 5)), &[2, 3]),
+            (at((4, 9)), &[4, 6]),
+            (at((4, 6)), &[4, 5]),
+            (at((8, 9)), &[5, 6]),
+        ] {
+            restrict(&mut grid, cell, digits);
+        }
+        let (first, other) = in_order(!turned, "Z=2", "Z=5");
+        taken(Technique::AlsXyWing, &grid, first, other);
+    }
+}

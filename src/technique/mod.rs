@@ -7,6 +7,7 @@
 //! the last resort. Adding a technique means one line in the catalogue, its finder in the
 //! family's folder, and one arm in [`finder`] below (the compiler asks for it).
 
+mod als;
 mod brute_force;
 mod chains;
 #[cfg(test)]
@@ -87,6 +88,8 @@ pub fn finder(technique: Technique) -> Finder {
         XyChain => chains::simple_chains::xy_chains,
         NiceLoop => chains::nice_loops::nice_loops,
         GroupedNiceLoop => chains::nice_loops::grouped_nice_loops,
+        AlsXz => als::xz::als_xz,
+        AlsXyWing => als::xy_wing::als_xy_wings,
         BruteForce => brute_force::brute_force,
     }
 }

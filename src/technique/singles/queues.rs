@@ -238,7 +238,9 @@ impl SinglesQueues {
             self.place(grid, cell, digit);
             effect.placements = 1;
         }
-        step.for_each_deletion(|cell, digit| {
+        // The rare step whose order depends on the grid it was found in reads a copy.
+        let found_in = step.deletion_needs_grid().then(|| grid.clone());
+        step.for_each_deletion(found_in.as_ref(), |cell, digit| {
             if self.eliminate(grid, cell, digit) {
                 effect.eliminations += 1;
             }

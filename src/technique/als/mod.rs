@@ -1,0 +1,106 @@
+//! Almost Locked Sets: n cells of a house holding n + 1 digits. Remove any one digit and
+//! the rest is locked, so when two ALS share a restricted common (a digit that cannot be
+//! true in both), the one without it is locked. The finders: [`xz`] (ALS-XZ, singly and
+//! doubly linked) and [`xy_wing`] (ALS-XY-Wing), on the ALS and restricted commons that
+//! [`sets`] lists in HoDoKu's order. The lists live in a per-thread workspace, so a search
+//! allocates nothing once warm.
+
+pub mod sets;
+pub mod xy_wing;
+pub mod xz;
+
+use crate::bitset::CellSet;
+use crate::candidates::Candidates;
+use crate::geometry::Digit;
+use sets::{Als, Rc};
+use std::cell::RefCell;
+
+/// The ALS and restricted-common lists of one grid, and that grid's candidates: the ALS
+/// rungs run one after the other on the same grid, and list once.
+#[derive(Default)]
+struct Workspace {
+    listed_for: Option<([CellSet; 9], CellSet)>,
+    alses: Vec<Als>,
+    outlines: Vec<(CellSet, crate::bitset::DigitSet)>,
+    rcs: Vec<Rc>,
+    /// Per ALS, the restricted commons it is the second ALS of, ascending.
+    as_second: Vec<Vec<usize>>,
+    /// Per ALS, where its restricted commons as first ALS start in `rcs`.
+    as_first: Vec<usize>,
+}
+
+/// The lists the ALS finders read.
+pub struct Lists<'a> {
+    pub alses: &'a [Als],
+    pub rcs: &'a [Rc],
+    as_second: &'a [Vec<usize>],
+    as_first: &'a [usize],
+}
+
+impl Lists<'_> {
+    /// The restricted commons after the `after`-th that involve ALS `als`, ascending.
+    pub fn rcs_of(&self, als: usize, after: usize) -> impl Iterator<Item = usize> + '_ {
+        let firsts = self.as_first[als].max(after + 1)..self.as_first[als + 1];
+        let seconds = self.as_second[als]
+            .iter()
+            .copied()
+            .filter(move |&j| j > after);
+        merge(firsts, seconds)
+    }
+}
+
+/// Two ascending sequences as one.
+fn merge(
+    a: impl Iterator<Item = usize>,
+    b: impl Iterator<Item = usize>,
+) -> impl Iterator<Item = usize> {
+    let (mut a, mut b) = (a.peekable(), b.peekable());
+    std::iter::from_fn(move || match (a.peek(), b.peek()) {
+        (Some(&x), Some(&y)) if y < x => b.next(),
+        (Some(_), _) => a.next(),
+        (None, _) => b.next(),
+    })
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::default());
+}
+
+/// Runs `search` on `grid`'s ALS and restricted commons.
+fn with_alses<T>(grid: &Candidates, search: impl FnOnce(&Lists<'_>) -> T) -> T {
+    WORKSPACE.with_borrow_mut(|work| {
+        let key = (
+            std::array::from_fn(|i| grid.cells_with(Digit::from_index(i))),
+            grid.unsolved(),
+        );
+        if work.listed_for != Some(key) {
+            sets::list_alses(grid, &mut work.alses);
+            sets::list_rcs(&work.alses, &mut work.outlines, &mut work.rcs);
+            index_rcs(work);
+            work.listed_for = Some(key);
+        }
+        search(&Lists {
+            alses: &work.alses,
+            rcs: &work.rcs,
+            as_second: &work.as_second,
+            as_first: &work.as_first,
+        })
+    })
+}
+
+/// Indexes the restricted commons by ALS.
+fn index_rcs(work: &mut Workspace) {
+    let n = work.alses.len();
+    work.as_second.resize_with(n, Vec::new);
+    work.as_second.iter_mut().for_each(Vec::clear);
+    work.as_first.clear();
+    work.as_first.resize(n + 1, work.rcs.len());
+    for (j, rc) in work.rcs.iter().enumerate().rev() {
+        work.as_first[rc.first] = j;
+        work.as_second[rc.second].push(j);
+    }
+    for i in (0..n).rev() {
+        work.as_first[i] = work.as_first[i].min(work.as_first[i + 1]);
+    }
+    work.as_second.iter_mut().for_each(|list| list.reverse());
+}

@@ -1,0 +1,185 @@
+//! The almost locked sets of a grid and the restricted commons between them, listed in
+//! HoDoKu 2.2's order (`SudokuStepFinder.doGetAlses`, `checkAlsRecursive`,
+//! `doGetRestrictedCommons`), which decides the first instance its ALS finders take.
+//!
+//! - An ALS is a set of n unsolved cells of one house holding n + 1 digits between them (a
+//!   bivalue cell is one). They are listed house by house (rows, columns, boxes), each
+//!   house's subsets depth first in lexicographic order of its cells ({0}, {0,1}, {0,1,2},
+//!   ..., {0,2}, ...), up to eight cells; a cell set already listed from an earlier house is
+//!   not listed again (a bivalue cell comes from its row, a set in a box that lies in one row
+//!   or column from that line).
+//! - A restricted common (RC) of two ALS that share no cell is a digit both hold whose
+//!   places in the one all see its places in the other: it cannot be true in both. Pairs are
+//!   taken i < j in list order, i outer; for each pair its RC digits ascending, the first as
+//!   `first`, the last other as `second` (two ALS have at most two).
+
+use crate::bitset::{CellSet, DigitSet, nine_bit_count};
+use crate::candidates::Candidates;
+use crate::geometry::{Digit, House, HouseKind};
+
+/// One almost locked set, with what the finders ask of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Als {
+    pub cells: CellSet,
+    pub digits: DigitSet,
+    /// Per digit, its cells holding the digit.
+    pub places: [CellSet; 9],
+    /// Per digit, the cells outside the set holding the digit and seeing all its places:
+    /// those lose the digit when the set is sure to hold it.
+    pub seers: [CellSet; 9],
+    /// The union of `seers`.
+    pub all_seers: CellSet,
+}
+
+impl Als {
+    fn new(grid: &Candidates, cells: CellSet, digits: DigitSet) -> Als {
+        let mut als = Als {
+            cells,
+            digits,
+            places: [CellSet::EMPTY; 9],
+            seers: [CellSet::EMPTY; 9],
+            all_seers: CellSet::EMPTY,
+        };
+        for digit in digits.iter() {
+            let places = cells & grid.cells_with(digit);
+            let seers = seeing_all(places) & (grid.cells_with(digit) - cells);
+            als.places[digit.index()] = places;
+            als.seers[digit.index()] = seers;
+            als.all_seers |= seers;
+        }
+        als
+    }
+
+    pub fn places(&self, digit: Digit) -> CellSet {
+        self.places[digit.index()]
+    }
+
+    pub fn seers(&self, digit: Digit) -> CellSet {
+        self.seers[digit.index()]
+    }
+}
+
+/// The cells that see every cell of `cells` (none of `cells` among them).
+pub fn seeing_all(cells: CellSet) -> CellSet {
+    cells
+        .iter()
+        .fold(CellSet::ALL, |seen, cell| seen & cell.peers())
+}
+
+/// Two ALS joined by one or two restricted commons; `first < second` index the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rc {
+    pub first: usize,
+    pub second: usize,
+    pub digit: Digit,
+    pub other_digit: Option<Digit>,
+}
+
+impl Rc {
+    /// The RC digits.
+    pub fn digits(&self) -> DigitSet {
+        let mut digits = DigitSet::single(self.digit);
+        if let Some(other) = self.other_digit {
+            digits.insert(other);
+        }
+        digits
+    }
+}
+
+/// Every ALS of `grid`, in HoDoKu's order, into `out`.
+pub fn list_alses(grid: &Candidates, out: &mut Vec<Als>) {
+    out.clear();
+    for house in House::all() {
+        let mut cells = [crate::geometry::Cell::from_index(0); 9];
+        let mut n = 0;
+        for &cell in house.cells() {
+            if grid.value(cell).is_none() {
+                cells[n] = cell;
+                n += 1;
+            }
+        }
+        let cells = &cells[..n];
+        let mut masks = [0u16; 9];
+        let mut chosen = [CellSet::EMPTY; 9];
+        // Depth-first walk: `depth` cells chosen, the next tried from `next[depth]`.
+        let mut next = [0usize; 10];
+        let mut depth = 0;
+        loop {
+            if next[depth] >= cells.len() || depth == 8 {
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+                continue;
+            }
+            let cell = cells[next[depth]];
+            next[depth] += 1;
+            let set = if depth == 0 {
+                CellSet::single(cell)
+            } else {
+                chosen[depth - 1] | CellSet::single(cell)
+            };
+            let mask = if depth == 0 { 0 } else { masks[depth - 1] } | grid.candidates(cell).bits();
+            chosen[depth] = set;
+            masks[depth] = mask;
+            let size = depth as u32 + 1;
+            if nine_bit_count(mask) == size + 1 && !listed_before(house, set) {
+                out.push(Als::new(grid, set, DigitSet::from_bits(mask)));
+            }
+            depth += 1;
+            next[depth] = next[depth - 1];
+        }
+    }
+}
+
+/// Whether `set`, found in `house`, lies in a house listed before it: a single cell lies
+/// in its row, a set in a box lying in one row or column lies in that line.
+fn listed_before(house: House, set: CellSet) -> bool {
+    match house.kind() {
+        HouseKind::Row => false,
+        HouseKind::Column => set.len() == 1,
+        HouseKind::Box => {
+            let first = set.first().expect("an ALS has cells");
+            set.is_subset_of(House::row(first.row()).cell_set())
+                || set.is_subset_of(House::column(first.col()).cell_set())
+        }
+    }
+}
+
+/// Every pair of ALS that share no cell with their restricted commons, in HoDoKu's order.
+/// `outlines` is scratch: each ALS's cells and digits, packed so that the scan over all
+/// pairs reads little memory.
+pub fn list_rcs(alses: &[Als], outlines: &mut Vec<(CellSet, DigitSet)>, out: &mut Vec<Rc>) {
+    out.clear();
+    outlines.clear();
+    outlines.extend(alses.iter().map(|als| (als.cells, als.digits)));
+    for (i, a) in alses.iter().enumerate() {
+        for (j, &(cells, digits)) in outlines.iter().enumerate().skip(i + 1) {
+            // A restricted common needs a shared digit, whose places in the second ALS all
+            // see the first's places.
+            let common = a.digits & digits;
+            if common.is_empty() || a.cells.intersects(cells) || !a.all_seers.intersects(cells) {
+                continue;
+            }
+            let b = &alses[j];
+            let mut rc: Option<Rc> = None;
+            for digit in common.iter() {
+                if !b.places(digit).is_subset_of(a.seers(digit)) {
+                    continue;
+                }
+                match &mut rc {
+                    None => {
+                        rc = Some(Rc {
+                            first: i,
+                            second: j,
+                            digit,
+                            other_digit: None,
+                        })
+                    }
+                    Some(rc) => rc.other_digit = Some(digit),
+                }
+            }
+            out.extend(rc);
+        }
+    }
+}
