@@ -107,6 +107,7 @@ catalogue! {
     GroupedNiceLoop: "grouped-nice-loop", "gnl", "Grouped Nice Loop/AIC", Unfair, 300, true, Chain;
     AlsXz: "als-xz", "axz", "Almost Locked Set XZ-Rule", Unfair, 300, true, Als;
     AlsXyWing: "als-xy-wing", "axy", "Almost Locked Set XY-Wing", Unfair, 320, true, Als;
+    ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;
 }
 
@@ -223,6 +224,10 @@ pub enum Notation {
     /// common digits (X, or X and Y) and the digits removed (Z) when they are other digits:
     /// `A=r1c1,r1c2 {1,2,3}, B=r5c2 {1,4}, X=1, Z=3`.
     Als,
+    /// Where a forcing chain's conclusion comes from: its negation leading to a
+    /// contradiction, or every case of a choice leading to it: `r3c3=7 and r3c3<>7`,
+    /// `each candidate of r2c1`, `each place of 4 in r2`.
+    Forcing,
     /// The intersection cells and their digits, then the line set and the box set with
     /// theirs: `r7c4,r7c5 - {1,2,3,6,8,9} (r7c1,r7c2,r7c8 - {2,3,8,9}, r9c6 - {1,6})`.
     SueDeCoq,
@@ -246,6 +251,10 @@ pub enum Subtype {
     MultiColors1,
     /// Multi Colors: a color of one cluster sees both colors of another.
     MultiColors2,
+    /// Forcing Chain: a premise leads to a contradiction.
+    ForcingChainContradiction,
+    /// Forcing Chain: every case of a choice leads to the conclusion.
+    ForcingChainVerity,
 }
 
 /// How a chain step's chain closes, which decides how it is written.
@@ -273,6 +282,8 @@ impl Subtype {
             Subtype::SimpleColorsWrap => "sc2",
             Subtype::MultiColors1 => "mc1",
             Subtype::MultiColors2 => "mc2",
+            Subtype::ForcingChainContradiction => "fcc",
+            Subtype::ForcingChainVerity => "fcv",
         }
     }
 
@@ -289,6 +300,8 @@ impl Subtype {
             Subtype::SimpleColorsWrap => "Simple Colors Wrap",
             Subtype::MultiColors1 => "Multi Colors 1",
             Subtype::MultiColors2 => "Multi Colors 2",
+            Subtype::ForcingChainContradiction => "Forcing Chain Contradiction",
+            Subtype::ForcingChainVerity => "Forcing Chain Verity",
         }
     }
 
@@ -316,7 +329,9 @@ impl Subtype {
             | Subtype::SimpleColorsTrap
             | Subtype::SimpleColorsWrap
             | Subtype::MultiColors1
-            | Subtype::MultiColors2 => ChainShape::Open,
+            | Subtype::MultiColors2
+            | Subtype::ForcingChainContradiction
+            | Subtype::ForcingChainVerity => ChainShape::Open,
         }
     }
 }

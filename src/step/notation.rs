@@ -126,6 +126,27 @@ fn write_pattern(
             }
             Ok(())
         }
+        Notation::Forcing => {
+            if step.subtype == Some(Subtype::ForcingChainContradiction) {
+                return match step.placement {
+                    Some((cell, digit)) => write!(f, "{cell}<>{digit} leads to a contradiction"),
+                    None => {
+                        let (cell, digit) = step.eliminations.iter().next().expect("a conclusion");
+                        write!(f, "{cell}={digit} leads to a contradiction")
+                    }
+                };
+            }
+            match (p.cells.first(), p.digits.first(), p.base.first()) {
+                (Some(cell), Some(digit), _) => {
+                    write!(f, "{cell}={digit} and {cell}<>{digit} both lead there")
+                }
+                (Some(cell), None, _) => write!(f, "each candidate of {cell} leads there"),
+                (None, Some(digit), Some(house)) => {
+                    write!(f, "each place of {digit} in {house} leads there")
+                }
+                _ => Ok(()),
+            }
+        }
         Notation::SueDeCoq => {
             let [core, line, box_, _] = p.groups;
             let [core_digits, line_digits, box_digits, _] = p.group_digits;

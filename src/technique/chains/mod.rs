@@ -7,9 +7,11 @@
 //! of simple chains and [`search`] walks them depth first; [`choice`] ranks the chains a
 //! search found as HoDoKu does; [`turbot`] finds the three-link chains of Turbot Fish
 //! straight from the grid. The finders: [`simple_chains`] (X-Chain, XY-Chain, Turbot Fish,
-//! Remote Pair) and [`nice_loops`] (Nice Loop/AIC and its grouped form).
+//! Remote Pair), [`nice_loops`] (Nice Loop/AIC and its grouped form) and [`forcing`]
+//! (Forcing Chains, on the same tables).
 
 pub mod choice;
+pub mod forcing;
 pub mod implications;
 pub mod links;
 pub mod literal;

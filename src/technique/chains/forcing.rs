@@ -1,0 +1,570 @@
+//! Forcing Chains: what follows from a premise by chains of implications (the tables of
+//! [`super::table`], with group nodes, as HoDoKu builds them for its forcing chains).
+//!
+//! - Contradiction: a premise whose table holds a contradiction is false. The contradictions
+//!   HoDoKu checks (`TablingSolver.checkOneChain`, `checkHouseSet`): the premise's own
+//!   negation; a candidate both on and off; two digits on in one cell; a digit on twice in a
+//!   row, column or box; an unsolved cell with every candidate off; a row, column or box
+//!   with every place of a digit off (`checkHouseDel`: places where no set peer rules the
+//!   digit out, removed candidates included, so a house where a step removed the digit from
+//!   a cell never counts). An "on" premise is then removed, an "off" premise placed.
+//! - Verity: what every case of an exhaustive choice implies is true (`checkTwoChains`,
+//!   `checkAllChainsForHouse`): a candidate on and off; every candidate of a cell on; every
+//!   place of a digit in a row, column or box on.
+//!
+//! Every conclusion is one placement or one elimination, and HoDoKu takes (its
+//! `TablingComparator`) the placement in the lowest cell if there is one, else the
+//! elimination of the lowest (cell, digit): the finder reports them in that order. Which kind it is
+//! named (HoDoKu's `fcc` or `fcv`, one score) comes from the shortest derivation of that
+//! conclusion, chains counted as table distances: a contradiction wins ties, being found
+//! first; a placement HoDoKu reaches both ways is named a contradiction (its comparator
+//! does not rank the two kinds of placement, see the README).
+//!
+//! Tables are whole (dead ends kept: the contradictions look for "off" literals) and hold
+//! at most [`Table::CAPACITY`] entries, as HoDoKu's.
+
+use super::implications::Implications;
+use super::literal::{GroupNodes, Lit};
+use super::table::Table;
+use crate::bitset::{CellSet, DigitSet};
+use crate::candidates::Candidates;
+use crate::catalogue::{Subtype, Technique};
+use crate::geometry::{Cell, Digit, House, HouseKind};
+use crate::step::{Eliminations, Pattern, Step};
+use crate::technique::sink::StepSink;
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
+/// A search's buffers, kept per thread so that searching allocates nothing once warm.
+#[derive(Default)]
+struct Workspace {
+    groups: GroupNodes,
+    implications: Implications,
+    table: Table,
+    /// Per candidate (cells, then digits, ascending), the summaries of its "on" and "off"
+    /// tables.
+    tables: Vec<[Summary; 2]>,
+    candidates: Vec<(Cell, Digit)>,
+    /// Per cell and digit, its number in `candidates`.
+    number: Vec<u16>,
+    /// Per table and candidate literal ([`Workspace::slot`] both), the length of the chain
+    /// that reached it, 0 if none did.
+    chain_lengths: Vec<u16>,
+    /// Every conclusion, in HoDoKu's rank order.
+    conclusions: Vec<Conclusion>,
+    /// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's
+    /// `getCandidatesAllowed`: candidates removed by steps still count).
+    allowed: [CellSet; 9],
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::default());
+}
+
+/// The candidates a table turns on and off.
+#[derive(Clone, Copy, Default)]
+struct Summary {
+    on: [CellSet; 9],
+    off: [CellSet; 9],
+}
+
+impl Summary {
+    fn of(table: &Table) -> Summary {
+        let mut summary = Summary::default();
+        for entry in table.entries() {
+            if let Some((cell, digit)) = entry.lit.as_candidate() {
+                let side = if entry.lit.is_on() {
+                    &mut summary.on
+                } else {
+                    &mut summary.off
+                };
+                side[digit.index()].insert(cell);
+            }
+        }
+        summary
+    }
+
+    fn has(&self, lit: (Cell, Digit, bool)) -> bool {
+        let (cell, digit, on) = lit;
+        let side = if on { &self.on } else { &self.off };
+        side[digit.index()].contains(cell)
+    }
+
+    /// What both summaries hold.
+    fn and(&self, other: &Summary) -> Summary {
+        Summary {
+            on: std::array::from_fn(|i| self.on[i] & other.on[i]),
+            off: std::array::from_fn(|i| self.off[i] & other.off[i]),
+        }
+    }
+}
+
+/// One conclusion. Ordered as HoDoKu ranks them: placements first, by cell; then
+/// eliminations, by cell and digit.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Conclusion {
+    Place(Cell, Digit),
+    Remove(Cell, Digit),
+}
+
+impl Conclusion {
+    /// The literal the conclusion makes true, as (cell, digit, on).
+    fn literal(self) -> (Cell, Digit, bool) {
+        match self {
+            Conclusion::Place(cell, digit) => (cell, digit, true),
+            Conclusion::Remove(cell, digit) => (cell, digit, false),
+        }
+    }
+
+    /// Every conclusion a summary of common consequences holds, but in the cells `except`.
+    fn all_in(summary: &Summary, except: CellSet, out: &mut Vec<Conclusion>) {
+        for d in Digit::all() {
+            out.extend(
+                (summary.on[d.index()] - except)
+                    .iter()
+                    .map(|c| Conclusion::Place(c, d)),
+            );
+            out.extend(
+                (summary.off[d.index()] - except)
+                    .iter()
+                    .map(|c| Conclusion::Remove(c, d)),
+            );
+        }
+    }
+}
+
+/// Where a conclusion comes from, as the step shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Source {
+    /// The conclusion's negation, leading to a contradiction.
+    Contradiction,
+    /// A candidate both on and off.
+    BothWays(Cell, Digit),
+    /// Every candidate of a cell.
+    EachCandidate(Cell),
+    /// Every place of a digit in a house.
+    EachPlace(House, Digit),
+}
+
+pub fn forcing_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    WORKSPACE.with_borrow_mut(|work| {
+        work.build(grid);
+        work.list_conclusions(grid);
+        // Best first; each is derived (which costs table walks) only when it is wanted.
+        for i in 0..work.conclusions.len() {
+            let conclusion = work.conclusions[i];
+            let source = work.shortest_source(grid, conclusion);
+            sink.push(step(conclusion, source))?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+impl Workspace {
+    /// The tables of every candidate, summarised.
+    fn build(&mut self, grid: &Candidates) {
+        self.allowed = [grid.unsolved(); 9];
+        for cell in Cell::all() {
+            if let Some(digit) = grid.value(cell) {
+                self.allowed[digit.index()] = self.allowed[digit.index()] - cell.peers();
+            }
+        }
+        self.groups.fill(grid);
+        self.implications.build(grid, &self.groups, 0);
+        self.candidates.clear();
+        self.number.clear();
+        self.number.resize(81 * 9, u16::MAX);
+        for cell in grid.unsolved().iter() {
+            for digit in grid.candidates(cell).iter() {
+                self.number[cell.index() * 9 + digit.index()] = self.candidates.len() as u16;
+                self.candidates.push((cell, digit));
+            }
+        }
+        let literals = 2 * self.candidates.len();
+        self.tables.clear();
+        self.chain_lengths.clear();
+        self.chain_lengths.resize(literals * literals, 0);
+        for k in 0..self.candidates.len() {
+            let (cell, digit) = self.candidates[k];
+            let summaries = [true, false].map(|on| {
+                self.fill(grid, Lit::candidate(cell, digit, on));
+                let row = (2 * k + usize::from(!on)) * literals;
+                for entry in self.table.entries() {
+                    if let Some((c, d)) = entry.lit.as_candidate() {
+                        let slot = self.slot((c, d, entry.lit.is_on()));
+                        self.chain_lengths[row + slot] = entry.depth + 1;
+                    }
+                }
+                Summary::of(&self.table)
+            });
+            self.tables.push(summaries);
+        }
+    }
+
+    /// The number of a candidate literal among the tables: its candidate's, doubled, plus
+    /// one when off.
+    fn slot(&self, (cell, digit, on): (Cell, Digit, bool)) -> usize {
+        2 * usize::from(self.number[cell.index() * 9 + digit.index()]) + usize::from(!on)
+    }
+
+    /// HoDoKu's length of the chain from `premise` to `target` (its entries: links plus
+    /// one), as `premise`'s table found it.
+    fn chain_length(&self, premise: (Cell, Digit, bool), target: (Cell, Digit, bool)) -> u32 {
+        let literals = 2 * self.candidates.len();
+        let length = self.chain_lengths[self.slot(premise) * literals + self.slot(target)];
+        debug_assert!(length > 0, "the table holds it");
+        u32::from(length)
+    }
+
+    fn fill(&mut self, grid: &Candidates, premise: Lit) {
+        let (cell, _) = premise.as_candidate().expect("a candidate premise");
+        self.table.fill(
+            premise,
+            grid.candidates(cell),
+            &self.implications,
+            &self.groups,
+        );
+    }
+
+    /// The summary of the "on" table of `(cell, digit)`.
+    fn on_summary(&self, cell: Cell, digit: Digit) -> &Summary {
+        let at = self
+            .candidates
+            .binary_search(&(cell, digit))
+            .expect("a candidate of the grid");
+        &self.tables[at][0]
+    }
+
+    /// What all "on" tables of `members` hold.
+    fn common_of(&self, members: impl Iterator<Item = (Cell, Digit)>) -> Option<Summary> {
+        members
+            .map(|(c, d)| *self.on_summary(c, d))
+            .reduce(|acc, s| acc.and(&s))
+    }
+
+    /// Every conclusion of the tables, in HoDoKu's rank order ([`Conclusion`]'s), each once.
+    fn list_conclusions(&mut self, grid: &Candidates) {
+        let mut out = std::mem::take(&mut self.conclusions);
+        out.clear();
+        for (&(cell, digit), summaries) in self.candidates.iter().zip(&self.tables) {
+            for (summary, on) in summaries.iter().zip([true, false]) {
+                if contradiction(grid, &self.allowed, summary, (cell, digit, on)) {
+                    out.push(if on {
+                        Conclusion::Remove(cell, digit)
+                    } else {
+                        Conclusion::Place(cell, digit)
+                    });
+                }
+            }
+            let [on, off] = summaries;
+            Conclusion::all_in(&on.and(off), CellSet::single(cell), &mut out);
+        }
+        for choice in exhaustive_choices(grid) {
+            let (members, n) = members(grid, choice);
+            if let Some(common) = self.common_of(members[..n].iter().copied()) {
+                Conclusion::all_in(&common, CellSet::EMPTY, &mut out);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        self.conclusions = out;
+    }
+
+    /// The derivation of `conclusion` HoDoKu keeps: the shortest (chains counted in table
+    /// distances), a contradiction first on ties, any contradiction for a placement.
+    fn shortest_source(&mut self, grid: &Candidates, conclusion: Conclusion) -> Source {
+        let target = conclusion.literal();
+        let (cell, digit, on) = target;
+        // The contradiction: the premise is the conclusion's negation.
+        let premise = (cell, digit, !on);
+        let at = self
+            .candidates
+            .binary_search(&(cell, digit))
+            .expect("a candidate of the grid");
+        let summary = self.tables[at][usize::from(on)];
+        let mut best: Option<(u32, Source)> = None;
+        if contradiction(grid, &self.allowed, &summary, premise) {
+            if on {
+                return Source::Contradiction;
+            }
+            let length =
+                contradiction_length(grid, &self.allowed, premise, &summary, |c, d, on| {
+                    self.chain_length(premise, (c, d, on))
+                });
+            best = Some((length, Source::Contradiction));
+        }
+        let mut consider = |length: u32, source: Source| {
+            if best.is_none_or(|(b, _)| length < b) {
+                best = Some((length, source));
+            }
+        };
+        for i in 0..self.candidates.len() {
+            let (c, d) = self.candidates[i];
+            let [on_table, off_table] = &self.tables[i];
+            if c != cell && on_table.has(target) && off_table.has(target) {
+                let length = self.chain_length((c, d, true), target)
+                    + self.chain_length((c, d, false), target);
+                consider(length, Source::BothWays(c, d));
+            }
+        }
+        for choice in exhaustive_choices(grid) {
+            let (members, n) = members(grid, choice);
+            let members = &members[..n];
+            if members
+                .iter()
+                .all(|&(c, d)| self.on_summary(c, d).has(target))
+            {
+                let length = members
+                    .iter()
+                    .map(|&(c, d)| self.chain_length((c, d, true), target))
+                    .sum();
+                consider(length, choice);
+            }
+        }
+        best.map(|(_, source)| source)
+            .expect("a conclusion has a derivation")
+    }
+}
+
+/// Whether the table of `premise` (summarised) holds a contradiction.
+fn contradiction(
+    grid: &Candidates,
+    allowed: &[CellSet; 9],
+    t: &Summary,
+    premise: (Cell, Digit, bool),
+) -> bool {
+    let (cell, digit, on) = premise;
+    t.has((cell, digit, !on))
+        || Digit::all().any(|d| t.on[d.index()].intersects(t.off[d.index()]))
+        || Digit::all().any(|a| {
+            Digit::all()
+                .filter(|&b| b > a)
+                .any(|b| t.on[a.index()].intersects(t.on[b.index()]))
+        })
+        || Digit::all()
+            .any(|d| House::all().any(|house| (t.on[d.index()] & house.cell_set()).has_at_least(2)))
+        || !empty_cells(grid, t).is_empty()
+        || Digit::all().any(|d| House::all().any(|house| all_off(allowed, t, house, d).is_some()))
+}
+
+/// The cells of `house` where `digit` is allowed, if there are some and the table turns
+/// every one off (HoDoKu's `checkHouseDel`: a cell allowed the digit but no longer holding
+/// it is never off, so such a house never counts).
+fn all_off(allowed: &[CellSet; 9], t: &Summary, house: House, digit: Digit) -> Option<CellSet> {
+    let cells = allowed[digit.index()] & house.cell_set();
+    (!cells.is_empty() && cells.is_subset_of(t.off[digit.index()])).then_some(cells)
+}
+
+/// The unsolved cells a table leaves without a candidate.
+fn empty_cells(grid: &Candidates, t: &Summary) -> CellSet {
+    let mut empty = grid.unsolved();
+    for d in Digit::all() {
+        empty &= t.off[d.index()] | !grid.cells_with(d);
+        empty = empty - t.on[d.index()];
+    }
+    empty
+}
+
+/// The chain length of the table's shortest contradiction: HoDoKu keeps the shortest of
+/// the contradictions of one premise.
+fn contradiction_length(
+    grid: &Candidates,
+    allowed: &[CellSet; 9],
+    premise: (Cell, Digit, bool),
+    t: &Summary,
+    at: impl Fn(Cell, Digit, bool) -> u32,
+) -> u32 {
+    let (cell, digit, on) = premise;
+    let mut best = u32::MAX;
+    if t.has((cell, digit, !on)) {
+        best = best.min(at(cell, digit, !on));
+    }
+    for d in Digit::all() {
+        if let Some(c) = (t.on[d.index()] & t.off[d.index()]).first() {
+            best = best.min(at(c, d, false) + at(c, d, true));
+        }
+    }
+    for a in Digit::all() {
+        for b in Digit::all().filter(|&b| b > a) {
+            if let Some(c) = (t.on[a.index()] & t.on[b.index()]).first() {
+                best = best.min(at(c, a, true) + at(c, b, true));
+            }
+        }
+    }
+    for d in Digit::all() {
+        for house in House::all() {
+            let cells = t.on[d.index()] & house.cell_set();
+            if cells.has_at_least(2) {
+                best = best.min(cells.iter().map(|c| at(c, d, true)).sum());
+            }
+        }
+    }
+    for c in empty_cells(grid, t).iter() {
+        best = best.min(grid.candidates(c).iter().map(|d| at(c, d, false)).sum());
+    }
+    for d in Digit::all() {
+        for house in House::all() {
+            if let Some(cells) = all_off(allowed, t, house, d) {
+                best = best.min(cells.iter().map(|c| at(c, d, false)).sum());
+            }
+        }
+    }
+    best
+}
+
+/// Every exhaustive choice HoDoKu tries for verities, in its order: each unsolved cell's
+/// candidates, then each digit's places in each row, column and box.
+fn exhaustive_choices(grid: &Candidates) -> impl Iterator<Item = Source> + '_ {
+    let cells = grid.unsolved().iter().map(Source::EachCandidate);
+    let houses = [HouseKind::Row, HouseKind::Column, HouseKind::Box]
+        .into_iter()
+        .flat_map(House::all_of)
+        .flat_map(move |house| {
+            Digit::all()
+                .filter(move |&d| grid.cells_with(d).intersects(house.cell_set()))
+                .map(move |d| Source::EachPlace(house, d))
+        });
+    cells.chain(houses)
+}
+
+/// The candidates of an exhaustive choice (at most nine), in order.
+fn members(grid: &Candidates, choice: Source) -> ([(Cell, Digit); 9], usize) {
+    let mut out = [(Cell::from_index(0), Digit::from_index(0)); 9];
+    let mut n = 0;
+    let mut push = |c, d| {
+        out[n] = (c, d);
+        n += 1;
+    };
+    match choice {
+        Source::EachCandidate(cell) => grid.candidates(cell).iter().for_each(|d| push(cell, d)),
+        Source::EachPlace(house, digit) => (grid.cells_with(digit) & house.cell_set())
+            .iter()
+            .for_each(|c| push(c, digit)),
+        _ => {}
+    }
+    (out, n)
+}
+
+/// The step: its conclusion, its kind and where it comes from.
+fn step(conclusion: Conclusion, source: Source) -> Step {
+    let subtype = match source {
+        Source::Contradiction => Subtype::ForcingChainContradiction,
+        _ => Subtype::ForcingChainVerity,
+    };
+    let mut pattern = Pattern::default();
+    match source {
+        Source::Contradiction => {}
+        Source::BothWays(cell, digit) => {
+            pattern.cells = CellSet::single(cell);
+            pattern.digits = DigitSet::single(digit);
+        }
+        Source::EachCandidate(cell) => pattern.cells = CellSet::single(cell),
+        Source::EachPlace(house, digit) => {
+            pattern.base = crate::bitset::HouseSet::single(house);
+            pattern.digits = DigitSet::single(digit);
+        }
+    }
+    let step = match conclusion {
+        Conclusion::Place(cell, digit) => {
+            Step::placing(Technique::ForcingChain, cell, digit, pattern)
+        }
+        Conclusion::Remove(cell, digit) => {
+            let mut eliminations = Eliminations::NONE;
+            eliminations.insert(cell, digit);
+            Step::eliminating(Technique::ForcingChain, pattern, eliminations)
+        }
+    };
+    step.with_subtype(subtype)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    fn summary(on: &[(Cell, u8)], off: &[(Cell, u8)]) -> Summary {
+        let mut s = Summary::default();
+        for &(cell, digit) in on {
+            s.on[usize::from(digit - 1)].insert(cell);
+        }
+        for &(cell, digit) in off {
+            s.off[usize::from(digit - 1)].insert(cell);
+        }
+        s
+    }
+
+    /// Every digit allowed in every cell of an empty grid.
+    const ALLOWED: [CellSet; 9] = [CellSet::ALL; 9];
+
+    #[test]
+    fn each_kind_of_contradiction_is_one() {
+        let grid = Candidates::empty();
+        let premise = (rc(1, 1), d(5), true);
+        let cases: [(&str, Summary); 5] = [
+            ("negation", summary(&[(rc(1, 1), 5)], &[(rc(1, 1), 5)])),
+            ("on and off", summary(&[(rc(4, 4), 2)], &[(rc(4, 4), 2)])),
+            ("two digits", summary(&[(rc(4, 4), 2), (rc(4, 4), 3)], &[])),
+            (
+                "twice in a box",
+                summary(&[(rc(4, 4), 2), (rc(5, 5), 2)], &[]),
+            ),
+            (
+                "empty cell",
+                summary(&[], &(1..=9).map(|v| (rc(9, 9), v)).collect::<Vec<_>>()),
+            ),
+        ];
+        for (name, t) in cases {
+            assert!(contradiction(&grid, &ALLOWED, &t, premise), "{name}");
+        }
+        let house_off: Vec<(Cell, u8)> = (1..=9).map(|c| (rc(7, c), 4)).collect();
+        assert!(contradiction(
+            &grid,
+            &ALLOWED,
+            &summary(&[], &house_off),
+            premise
+        ));
+    }
+
+    #[test]
+    fn consequences_that_agree_are_no_contradiction() {
+        let grid = Candidates::empty();
+        let t = summary(
+            &[(rc(1, 1), 5), (rc(4, 4), 2), (rc(9, 9), 2)],
+            &[(rc(1, 2), 5), (rc(4, 4), 3)],
+        );
+        assert!(!contradiction(&grid, &ALLOWED, &t, (rc(1, 1), d(5), true)));
+    }
+
+    #[test]
+    fn a_house_counts_only_when_every_allowed_place_is_turned_off() {
+        let grid = Candidates::empty();
+        // r7c9 is allowed a 4 but not turned off (a step removed the candidate there).
+        let house_off: Vec<(Cell, u8)> = (1..=8).map(|c| (rc(7, c), 4)).collect();
+        let t = summary(&[], &house_off);
+        assert!(!contradiction(&grid, &ALLOWED, &t, (rc(1, 1), d(5), true)));
+        // A set 4 in r1c9 rules r7c9 out: then the other eight are all there is.
+        let mut allowed = ALLOWED;
+        allowed[3] = allowed[3] - rc(1, 9).peers();
+        assert!(contradiction(&grid, &allowed, &t, (rc(1, 1), d(5), true)));
+    }
+
+    #[test]
+    fn placements_rank_before_eliminations_and_lower_cells_first() {
+        let mut all = [
+            Conclusion::Remove(rc(1, 1), d(3)),
+            Conclusion::Place(rc(5, 5), d(1)),
+            Conclusion::Remove(rc(1, 1), d(2)),
+            Conclusion::Place(rc(2, 9), d(7)),
+        ];
+        all.sort();
+        assert_eq!(
+            all,
+            [
+                Conclusion::Place(rc(2, 9), d(7)),
+                Conclusion::Place(rc(5, 5), d(1)),
+                Conclusion::Remove(rc(1, 1), d(2)),
+                Conclusion::Remove(rc(1, 1), d(3)),
+            ]
+        );
+    }
+}
