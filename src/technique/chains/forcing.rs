@@ -326,7 +326,8 @@ impl Workspace {
     }
 }
 
-/// Whether the table of `premise` (summarised) holds a contradiction.
+/// Whether the table of `premise` (summarised) holds a contradiction. Called for every
+/// table: each kind is tested with a few set operations per digit.
 fn contradiction(
     grid: &Candidates,
     allowed: &[CellSet; 9],
@@ -334,17 +335,33 @@ fn contradiction(
     premise: (Cell, Digit, bool),
 ) -> bool {
     let (cell, digit, on) = premise;
-    t.has((cell, digit, !on))
-        || Digit::all().any(|d| t.on[d.index()].intersects(t.off[d.index()]))
-        || Digit::all().any(|a| {
-            Digit::all()
-                .filter(|&b| b > a)
-                .any(|b| t.on[a.index()].intersects(t.on[b.index()]))
-        })
-        || Digit::all()
-            .any(|d| House::all().any(|house| (t.on[d.index()] & house.cell_set()).has_at_least(2)))
-        || !empty_cells(grid, t).is_empty()
-        || Digit::all().any(|d| House::all().any(|house| all_off(allowed, t, house, d).is_some()))
+    if t.has((cell, digit, !on)) {
+        return true;
+    }
+    let mut on_so_far = CellSet::EMPTY;
+    for i in 0..9 {
+        let on = t.on[i];
+        // On and off; on with a lower digit in the same cell; two places seeing each other.
+        if on.intersects(t.off[i])
+            || on.intersects(on_so_far)
+            || (on.has_at_least(2) && on.iter().any(|c| on.intersects(c.peers())))
+        {
+            return true;
+        }
+        on_so_far |= on;
+    }
+    if !empty_cells(grid, t).is_empty() {
+        return true;
+    }
+    (0..9).any(|i| {
+        // A house with allowed places, all of them off, has none left open.
+        let open = allowed[i] - t.off[i];
+        !t.off[i].is_empty()
+            && House::all().any(|house| {
+                let cells = house.cell_set();
+                allowed[i].intersects(cells) && !open.intersects(cells)
+            })
+    })
 }
 
 /// The cells of `house` where `digit` is allowed, if there are some and the table turns
