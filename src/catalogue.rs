@@ -107,6 +107,7 @@ catalogue! {
     GroupedNiceLoop: "grouped-nice-loop", "gnl", "Grouped Nice Loop/AIC", Unfair, 300, true, Chain;
     AlsXz: "als-xz", "axz", "Almost Locked Set XZ-Rule", Unfair, 300, true, Als;
     AlsXyWing: "als-xy-wing", "axy", "Almost Locked Set XY-Wing", Unfair, 320, true, Als;
+    AlsChain: "als-chain", "ach", "Almost Locked Set Chain", Unfair, 340, true, AlsChain;
     ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;
 }
@@ -224,6 +225,9 @@ pub enum Notation {
     /// common digits (X, or X and Y) and the digits removed (Z) when they are other digits:
     /// `A=r1c1,r1c2 {1,2,3}, B=r5c2 {1,4}, X=1, Z=3`.
     Als,
+    /// The digits removed, then the ALS from first to last, each with its digits, joined by
+    /// the RC digits of each link: `5 r1c1,r1c2 {1,2,5} -1- r5c2 {1,4} -4- ...`.
+    AlsChain,
     /// Where a forcing chain's conclusion comes from: its negation leading to a
     /// contradiction, or every case of a choice leading to it: `r3c3=7 and r3c3<>7`,
     /// `each candidate of r2c1`, `each place of 4 in r2`.

@@ -306,6 +306,7 @@ fn a_real_run_without_w_wing_reports_exactly_the_changed_puzzles() {
         Technique::GroupedNiceLoop,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::AlsChain,
         Technique::ForcingChain,
     ]
     .into_iter()

@@ -660,6 +660,97 @@ fn als_finders_find_exactly_what_their_definitions_say() {
     }
 }
 
+/// Whether an ALS Chain step is one by definition, HoDoKu's: at least four ALS, each one
+/// house's cells holding one digit more than cells; the first link one restricted common of
+/// the first two ALS (which share no cell); each later link every restricted common of its
+/// two ALS but the digit of the previous link (when that one used two, its lower only, as
+/// HoDoKu compares); and the step removes exactly each digit the first and last ALS hold,
+/// other than the first and last links' digits, from the cells outside both that see all its
+/// places in both.
+fn is_als_chain(
+    grid: &Candidates,
+    step: &sudolab::step::Step,
+    links: &[sudolab::step::Link],
+) -> bool {
+    use sudolab::step::Node;
+    // Links into one ALS, one per RC digit, come together.
+    let mut chain: Vec<((CellSet, DigitSet), DigitSet)> = Vec::new();
+    for link in links {
+        let Node::Als(cells, digits) = link.node else {
+            return false;
+        };
+        match chain.last_mut() {
+            Some((als, rcs)) if *als == (cells, digits) => rcs.insert(link.digit),
+            _ => chain.push(((cells, digits), DigitSet::single(link.digit))),
+        }
+    }
+    if chain.len() < 4 {
+        return false;
+    }
+    chain[0].1 = DigitSet::EMPTY;
+    let is_als = |(cells, digits): (CellSet, DigitSet)| {
+        digits_in(grid, cells) == digits
+            && digits.len() == cells.len() + 1
+            && House::all().any(|h| cells.is_subset_of(h.cell_set()))
+    };
+    for (k, pair) in chain.windows(2).enumerate() {
+        let ((a, previous), (b, used)) = (pair[0], pair[1]);
+        if !is_als(a) || !is_als(b) || a.0.intersects(b.0) {
+            return false;
+        }
+        let commons = restricted_commons(grid, a, b);
+        let free = if k == 0 {
+            // The first link is walked once with each of its digits.
+            if used.len() != 1 {
+                return false;
+            }
+            commons
+        } else {
+            let blocked = if previous.len() == 2 {
+                previous.iter().take(1).collect()
+            } else {
+                previous
+            };
+            commons - blocked
+        };
+        if used.is_empty() || (k > 0 && used != free) || !used.is_subset_of(commons) {
+            return false;
+        }
+    }
+    let (first, last) = (chain[0].0, chain[chain.len() - 1].0);
+    let links = chain[1].1 | chain[chain.len() - 1].1;
+    let mut removed = Vec::new();
+    for z in ((first.1 & last.1) - links).iter() {
+        removed.extend(
+            seeing_every_place(grid, &[first.0, last.0], z)
+                .iter()
+                .map(|c| (c, z)),
+        );
+    }
+    let found: Vec<(Cell, Digit)> = step.eliminations.iter().collect();
+    effect_of(&removed) == effect_of(&found)
+}
+
+#[test]
+fn every_als_chain_found_is_one_by_definition() {
+    let grids: Vec<Candidates> = grids().into_iter().step_by(10).collect();
+    let mut checked = 0;
+    for grid in &grids {
+        let steps = Technique::AlsChain.find_all(grid, None);
+        for step in steps.iter() {
+            let links = steps.chains().get(step.pattern.chain);
+            assert!(
+                is_als_chain(grid, step, links),
+                "{} in\n{grid}",
+                step.display(steps.chains())
+            );
+            checked += 1;
+        }
+    }
+    eprintln!("ALS Chain: {checked} steps in {} grids", grids.len());
+    assert!(checked > 0, "no ALS Chain in {} grids", grids.len());
+}
+
 /// A unique rectangle as HoDoKu 2.2 considers it: four unsolved cells in two rows, two
 /// columns and two boxes; its digits x < y are those of its first corner (in cell order)
 /// holding exactly two candidates, neither of which a set digit rules out of any corner.

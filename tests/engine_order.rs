@@ -39,13 +39,18 @@ const UNIQUENESS_CODES: &[&str] = &[
 
 /// The techniques whose order should not matter: the standard ladder, in catalogue order,
 /// without uniqueness techniques (brute force is not on it: it is not an elimination).
+///
+/// Without ALS Chain too: its search is HoDoKu's, over every chain of ALS (pruned, but only
+/// where that cannot change what it finds), and on the grids full of candidates a shuffled
+/// ladder puts it in front of, each search takes up to seconds, hundreds of times per
+/// puzzle. It only removes candidates, as the chain rungs around it do.
 fn technique_set() -> Vec<Technique> {
     let set: Vec<Technique> = Ladder::parse("standard")
         .unwrap()
         .rungs()
         .iter()
         .copied()
-        .filter(|t| !UNIQUENESS_CODES.contains(&t.code()))
+        .filter(|t| !UNIQUENESS_CODES.contains(&t.code()) && *t != Technique::AlsChain)
         .collect();
     assert!(!set.contains(&Technique::BruteForce));
     set

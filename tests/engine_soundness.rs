@@ -137,7 +137,7 @@ fn the_bundled_sample_is_solved_soundly_under_both_policies() {
     // found first (its unit tests and HoDoKu's exemplars cover it).
     for code in [
         "fh", "n1", "h1", "lc1", "lc2", "l2", "l3", "n2", "n3", "n4", "h2", "h3", "bf2", "bf3",
-        "bf4", "xy", "xyz", "bf", "xyc", "nl", "gnl", "sdc", "axz", "axy", "fc",
+        "bf4", "xy", "xyz", "bf", "xyc", "nl", "gnl", "sdc", "axz", "axy", "ach", "fc",
     ] {
         let t = Technique::from_name(code).unwrap();
         assert!(used[t] > 0, "the bundled sample never uses {t}");

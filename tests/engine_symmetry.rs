@@ -15,7 +15,12 @@
 //! (rows before columns, lower cells and digits first), and rejects the consequence when
 //! that chain crosses itself, though another might not. Which loops it finds therefore
 //! depends on the grid's orientation; they are checked against their definition in
-//! `tests/chain_definitions.rs` instead.
+//! `tests/chain_definitions.rs` instead. So is HoDoKu's ALS Chain: it links each ALS only
+//! to ALS after it in its list (which follows cell order), lets a link use only the RC
+//! digits the previous link left (comparing with the first of two, as HoDoKu does), and
+//! keeps one chain per set of eliminations; which chains exist to it depends on the order
+//! of the ALS. Its steps are checked against their definition in
+//! `tests/engine_definitions.rs`.
 //!
 //! And HoDoKu's unique-rectangle search takes a rectangle's digits from its first corner,
 //! in cell order, that holds two candidates. When two such corners hold different pairs
@@ -98,7 +103,11 @@ fn map_grid(grid: &Candidates, symmetry: &Symmetry) -> Candidates {
 }
 
 /// The techniques whose findings depend on the grid's orientation (see the module doc).
-const ORIENTATION_DEPENDENT: [Technique; 2] = [Technique::NiceLoop, Technique::GroupedNiceLoop];
+const ORIENTATION_DEPENDENT: [Technique; 3] = [
+    Technique::NiceLoop,
+    Technique::GroupedNiceLoop,
+    Technique::AlsChain,
+];
 
 /// What a step does, as sorted (cell index, digit) lists: its placement and eliminations.
 type Effect = (Option<(usize, u8)>, Vec<(usize, u8)>);

@@ -9,7 +9,7 @@
 //! scratch, a step log), so that finding and applying a chain allocates nothing once the
 //! arena has grown to its working size.
 
-use crate::bitset::CellSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::geometry::{Cell, Digit};
 
 /// What a link is about.
@@ -20,6 +20,8 @@ pub enum Node {
     /// The two or three cells of a digit in one box/line intersection, taken together:
     /// "on" means one of them holds the digit.
     Group(CellSet),
+    /// An almost locked set: its cells and their digits (the links of an ALS Chain).
+    Als(CellSet, DigitSet),
 }
 
 impl Node {
@@ -27,7 +29,7 @@ impl Node {
     pub fn first_cell(self) -> Cell {
         match self {
             Node::Cell(cell) => cell,
-            Node::Group(cells) => cells.first().expect("a group has cells"),
+            Node::Group(cells) | Node::Als(cells, _) => cells.first().expect("a group has cells"),
         }
     }
 
@@ -35,7 +37,7 @@ impl Node {
     pub fn cells(self) -> CellSet {
         match self {
             Node::Cell(cell) => CellSet::single(cell),
-            Node::Group(cells) => cells,
+            Node::Group(cells) | Node::Als(cells, _) => cells,
         }
     }
 }

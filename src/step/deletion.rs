@@ -18,7 +18,8 @@
 //! - ALS-XZ: by digit, then cell, pass by pass when doubly linked: the digits the two ALS
 //!   share but the first RC digit, then the first RC digit, then the first ALS's other
 //!   digits, then the second's (`AlsSolver.getAlsXZInt`). Telling the passes apart takes the
-//!   ALS's places, read from the grid the step was found in. ALS-XY-Wing: by digit, then cell.
+//!   ALS's places, read from the grid the step was found in. ALS-XY-Wing and ALS Chain: by
+//!   digit, then cell.
 //! - Everything else: by cell, each cell's digits ascending. Hidden subsets and BUG+1 list
 //!   their eliminations so; the other techniques remove one digit, for which by cell and
 //!   by digit agree.
@@ -128,9 +129,8 @@ impl Step {
                 }))
             }
             AlsXz if self.pattern.subset.len() == 2 => Listing::AlsPasses,
-            XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop | AlsXz | AlsXyWing => {
-                Listing::Digits
-            }
+            XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop | AlsXz | AlsXyWing
+            | AlsChain => Listing::Digits,
             _ => Listing::Cells,
         }
     }

@@ -147,6 +147,25 @@ fn write_pattern(
                 _ => Ok(()),
             }
         }
+        Notation::AlsChain => {
+            // Consecutive links into one ALS are its RC digits.
+            write!(f, "{}", p.digits)?;
+            let mut at = 0;
+            while let Some(link) = links.get(at) {
+                let same = links[at..]
+                    .iter()
+                    .take_while(|l| l.node == link.node)
+                    .count();
+                if at > 0 {
+                    f.write_str(" -")?;
+                    write_joined(f, links[at..at + same].iter().map(|l| l.digit), "/")?;
+                    f.write_str("-")?;
+                }
+                write!(f, " {}", NodeText(link.node))?;
+                at += same;
+            }
+            Ok(())
+        }
         Notation::SueDeCoq => {
             let [core, line, box_, _] = p.groups;
             let [core_digits, line_digits, box_digits, _] = p.group_digits;
@@ -260,6 +279,7 @@ impl fmt::Display for NodeText {
                     write!(f, "c{}", first.col() + 1)
                 }
             }
+            Node::Als(cells, digits) => write!(f, "{cells} {{{digits}}}"),
         }
     }
 }

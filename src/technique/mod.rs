@@ -90,6 +90,7 @@ pub fn finder(technique: Technique) -> Finder {
         GroupedNiceLoop => chains::nice_loops::grouped_nice_loops,
         AlsXz => als::xz::als_xz,
         AlsXyWing => als::xy_wing::als_xy_wings,
+        AlsChain => als::chain::als_chains,
         ForcingChain => chains::forcing::forcing_chains,
         BruteForce => brute_force::brute_force,
     }

@@ -1,0 +1,586 @@
+//! ALS Chain (HoDoKu's ALS-XY-Chain): ALS joined one to the next by restricted commons, each
+//! link using an RC digit the previous link left free. If the first ALS lacks its RC digit it
+//! is locked; else the second lacks its next one, and so on down the chain: the first or the
+//! last ALS is locked. So a digit Z both hold, other than the RC digits they link by, leaves
+//! every cell seeing all its places in both.
+//!
+//! As HoDoKu 2.2 does it (`AlsSolver.getAlsXYChainInt`, `getAlsXYChainRecursive`,
+//! `RestrictedCommon.checkRC`): every ALS in list order starts a depth-first walk over its
+//! restricted commons with later ALS only ([`super::sets`]), at most 50 links, no ALS twice;
+//! a first link with two RC digits is walked once with each. A link may use the RC digits
+//! the previous link did not (when the previous used both, HoDoKu compares with its first
+//! digit twice, and so does this). From four ALS on, every chain is checked; per set of
+//! eliminations only the chain with the fewest ALS cells is kept (the first on ties). All
+//! are then ranked as HoDoKu's `AlsComparator` ranks them: more eliminations first, then the
+//! lower weighted index sum of the eliminations (by digit, then cell), in the order found on
+//! ties.
+
+use super::sets::Rc;
+use super::xz::common_eliminations;
+use crate::bitset::DigitSet;
+use crate::candidates::Candidates;
+use crate::catalogue::Technique;
+use crate::geometry::Digit;
+use crate::step::{Eliminations, Link, Node, Pattern, Step};
+use crate::technique::sink::StepSink;
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
+/// HoDoKu's limit on a chain's restricted commons (`AlsSolver.MAX_RC`).
+const MAX_LINKS: usize = 50;
+
+/// Which RC digits a link uses (HoDoKu's `actualRC`): none, the first, the second, both.
+type Use = u8;
+
+/// A set of eliminations some chain makes, in the order first found.
+struct Found {
+    eliminations: Eliminations,
+    /// How many candidates it removes, and HoDoKu's weighted index sum of them.
+    count: u32,
+    index_sum: i64,
+}
+
+/// What a walk looks for.
+#[derive(Clone, Copy, PartialEq)]
+enum Goal {
+    /// Every set of eliminations a chain makes.
+    Sets,
+    /// The chain HoDoKu keeps for these eliminations: the first found of those with the
+    /// fewest ALS cells.
+    ChainFor(Eliminations),
+}
+
+#[derive(Default)]
+struct Workspace {
+    goal: Option<Goal>,
+    /// Per restricted common, the RC digits its last check let it use.
+    uses: Vec<Use>,
+    in_chain: Vec<bool>,
+    /// The restricted commons of the chain being walked.
+    chain: Vec<usize>,
+    found: Vec<Found>,
+    by_eliminations: FxHashMap<Eliminations, usize>,
+    order: Vec<usize>,
+    /// The best chain for [`Goal::ChainFor`]: its ALS cells, its ALS (list indices) with
+    /// the RC digits into each (none into the first).
+    best_cells: u32,
+    best: Vec<(usize, DigitSet)>,
+    /// Per restricted common and use, the shallowest and leanest walk that went on from it
+    /// in this generation (one generation per start ALS and digit of the first link).
+    visits: Vec<Visit>,
+    generation: u32,
+    /// How many chains meeting the goal the search has met.
+    hits: u64,
+    /// Per ALS, the later ALS a walk from it can reach, and the links of its longest walk
+    /// (at most one more than a chain may have).
+    reach: AlsRows,
+    heights: Vec<u8>,
+    /// Per digit Z, the ALS that would remove Z with the start ALS (Z not a link digit); for
+    /// [`Goal::ChainFor`], row 0 holds the ALS that would remove exactly the goal's.
+    ends: AlsRows,
+    /// The ALS that could end a chain meeting the goal, given the start and first link.
+    productive: AlsRows,
+}
+
+/// Rows of bits over the ALS list: a set of ALS per row.
+#[derive(Default)]
+struct AlsRows {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl AlsRows {
+    fn reset(&mut self, rows: usize, alses: usize) {
+        self.words = alses.div_ceil(64);
+        self.bits.clear();
+        self.bits.resize(rows * self.words, 0);
+    }
+
+    fn row(&self, row: usize) -> &[u64] {
+        &self.bits[row * self.words..(row + 1) * self.words]
+    }
+
+    fn insert(&mut self, row: usize, als: usize) {
+        self.bits[row * self.words + als / 64] |= 1 << (als % 64);
+    }
+
+    /// Adds the later row `from` to row `row`.
+    fn absorb(&mut self, row: usize, from: usize) {
+        let (head, tail) = self.bits.split_at_mut(from * self.words);
+        for (word, other) in head[row * self.words..].iter_mut().zip(&tail[..self.words]) {
+            *word |= other;
+        }
+    }
+
+    /// Row 0 becomes the union of the rows of `sets` that `rows` names.
+    fn union_of(&mut self, sets: &AlsRows, rows: impl Iterator<Item = usize>) {
+        self.reset(1, sets.words * 64);
+        for row in rows {
+            for (word, other) in self.bits.iter_mut().zip(sets.row(row)) {
+                *word |= other;
+            }
+        }
+    }
+
+    fn meets(&self, row: usize, other: &AlsRows, other_row: usize) -> bool {
+        self.row(row)
+            .iter()
+            .zip(other.row(other_row))
+            .any(|(a, b)| a & b != 0)
+    }
+}
+
+/// How a walk reached a link: all that decides what the walk from there finds, and how well.
+#[derive(Clone, Copy, Default)]
+struct Visit {
+    generation: u32,
+    links: u8,
+    als_cells: u16,
+    /// Whether the walk on met no chain meeting the goal.
+    barren: bool,
+}
+
+impl Visit {
+    /// Whether every chain a walk from `later` can keep was already kept by the walk from
+    /// `self`, from a link whose longest walk on has `height` links: the earlier walk went
+    /// as far (it had as many links left, or enough for any walk), checked every chain
+    /// length the later one checks (from three links on), and, when looking for the
+    /// leanest chain, carried no more ALS cells or met no chain meeting the goal (which
+    /// chains do does not depend on the path behind).
+    fn covers(self, later: Visit, height: u8, goal: Goal) -> bool {
+        self.generation == later.generation
+            && (self.links <= later.links
+                || usize::from(self.links) + usize::from(height) <= MAX_LINKS)
+            && (later.links < 2 || self.links >= 2)
+            && (goal == Goal::Sets || self.barren || self.als_cells <= later.als_cells)
+    }
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::default());
+}
+
+pub fn als_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    super::with_alses(grid, |lists| {
+        WORKSPACE.with_borrow_mut(|work| {
+            work.search(lists, Goal::Sets);
+            work.order.clear();
+            work.order.extend(0..work.found.len());
+            let found = &work.found;
+            work.order
+                .sort_by_key(|&i| (std::cmp::Reverse(found[i].count), found[i].index_sum));
+            for k in 0..work.order.len() {
+                let eliminations = work.found[work.order[k]].eliminations;
+                work.search(lists, Goal::ChainFor(eliminations));
+                // One link per ALS and RC digit into it (the first ALS: one, digitless).
+                let chain = sink.chains().push(work.best.iter().flat_map(|&(als, rc)| {
+                    let a = &lists.alses[als];
+                    let digits = if rc.is_empty() {
+                        DigitSet::single(Digit::from_index(0))
+                    } else {
+                        rc
+                    };
+                    digits.iter().map(move |digit| Link {
+                        node: Node::Als(a.cells, a.digits),
+                        digit,
+                        on: false,
+                    })
+                }));
+                let pattern = Pattern {
+                    digits: eliminations.digits(),
+                    chain,
+                    ..Pattern::default()
+                };
+                sink.push(Step::eliminating(
+                    Technique::AlsChain,
+                    pattern,
+                    eliminations,
+                ))?;
+            }
+            ControlFlow::Continue(())
+        })
+    })
+}
+
+impl Workspace {
+    /// Walks every chain HoDoKu walks, skipping the walks that cannot change what `goal`
+    /// keeps: first for the sets of eliminations (in the order HoDoKu first finds them),
+    /// then, for each set reported, for the chain HoDoKu shows for it.
+    fn search(&mut self, lists: &super::Lists<'_>, goal: Goal) {
+        self.goal = Some(goal);
+        self.uses.clear();
+        self.uses.resize(lists.rcs.len(), 0);
+        self.in_chain.clear();
+        self.in_chain.resize(lists.alses.len(), false);
+        if goal == Goal::Sets {
+            self.found.clear();
+            self.by_eliminations.clear();
+            self.find_reach(lists);
+        }
+        self.best_cells = u32::MAX;
+        self.best.clear();
+        self.visits.clear();
+        self.visits.resize(3 * lists.rcs.len(), Visit::default());
+        self.generation = 0;
+        for start in 0..lists.alses.len() {
+            if !self.find_ends(lists, start, goal) {
+                continue;
+            }
+            self.in_chain[start] = true;
+            self.extend(lists, start, start, None, lists.alses[start].cells.len());
+            self.in_chain[start] = false;
+        }
+    }
+
+    /// The ALS reachable from each, by restricted commons leading to later ALS, and how far.
+    fn find_reach(&mut self, lists: &super::Lists<'_>) {
+        let count = lists.alses.len();
+        self.reach.reset(count, count);
+        self.heights.clear();
+        self.heights.resize(count, 0);
+        for at in (0..count).rev() {
+            for rc in &lists.rcs[lists.as_first[at]..lists.as_first[at + 1]] {
+                self.reach.insert(at, rc.second);
+                self.reach.absorb(at, rc.second);
+                let height = (self.heights[rc.second] + 1).min(MAX_LINKS as u8 + 1);
+                self.heights[at] = self.heights[at].max(height);
+            }
+        }
+    }
+
+    /// The ALS that, at the other end of a chain from ALS `start`, would make eliminations
+    /// (per digit) or exactly the goal's (row 0); whether a chain from `start` can reach any.
+    fn find_ends(&mut self, lists: &super::Lists<'_>, start: usize, goal: Goal) -> bool {
+        let count = lists.alses.len();
+        self.ends.reset(9, count);
+        let a = &lists.alses[start];
+        if let Goal::ChainFor(target) = goal
+            && !target.digits().is_subset_of(a.digits)
+        {
+            return false;
+        }
+        for (end, b) in lists.alses.iter().enumerate().skip(start + 1) {
+            if !a.all_seers.intersects(b.all_seers) {
+                continue;
+            }
+            match goal {
+                Goal::Sets => {
+                    for z in (a.digits & b.digits).iter() {
+                        if a.seers(z).intersects(b.seers(z)) {
+                            self.ends.insert(z.index(), end);
+                        }
+                    }
+                }
+                Goal::ChainFor(target) => {
+                    // The link digits only drop whole digits: each of the goal's must go
+                    // from exactly its cells.
+                    let exact = target.digits().iter().all(|z| {
+                        b.digits.contains(z) && a.seers(z) & b.seers(z) == target.cells(z)
+                    });
+                    if exact {
+                        self.ends.insert(0, end);
+                    }
+                }
+            }
+        }
+        self.productive.union_of(&self.ends, 0..9);
+        self.reach.meets(start, &self.productive, 0)
+    }
+
+    /// Walks on from ALS `at`, reached by restricted common `last` (none at the start), with
+    /// `als_cells` cells in the chain's ALS so far.
+    ///
+    /// What a walk from here finds depends on the path behind only through the start ALS,
+    /// the first link's digit, the number of links and the ALS cells (restricted commons
+    /// lead to later ALS, so no ALS can repeat). A walk already made from the same link in
+    /// the same way, with no more links (and, when the cells count, no more cells or none
+    /// that met the goal), found all this one could: it is not walked again. Nor is one from
+    /// which no ALS that could end a chain meeting the goal is reachable, nor, looking for
+    /// the leanest chain, one already as heavy as the best. This turns HoDoKu's walk over
+    /// every path, exponential on grids rich in candidates, into one over links, and keeps
+    /// exactly what HoDoKu keeps.
+    fn extend(
+        &mut self,
+        lists: &super::Lists<'_>,
+        start: usize,
+        at: usize,
+        last: Option<usize>,
+        als_cells: u32,
+    ) {
+        if self.chain.len() >= MAX_LINKS {
+            return;
+        }
+        let Some(l) = last else {
+            return self.walk(lists, start, at, last, als_cells);
+        };
+        if !self.reach.meets(at, &self.productive, 0) {
+            return;
+        }
+        let goal = self.goal.expect("a search has a goal");
+        let slot = 3 * l + usize::from(self.uses[l]) - 1;
+        let mut visit = Visit {
+            generation: self.generation,
+            links: self.chain.len() as u8,
+            // At most 51 ALS of at most 8 cells.
+            als_cells: als_cells as u16,
+            barren: false,
+        };
+        let seen = self.visits[slot];
+        let height = self.heights[at];
+        if seen.covers(visit, height, goal) {
+            // What that walk met, this one would have: not barren unless that one was.
+            self.hits += u64::from(!seen.barren);
+            return;
+        }
+        let hits = self.hits;
+        self.walk(lists, start, at, last, als_cells);
+        visit.barren = self.hits == hits;
+        if seen.generation != visit.generation || visit.covers(seen, height, goal) {
+            self.visits[slot] = visit;
+        }
+    }
+
+    /// Tries each restricted common from ALS `at` as the chain's next link.
+    fn walk(
+        &mut self,
+        lists: &super::Lists<'_>,
+        start: usize,
+        at: usize,
+        last: Option<usize>,
+        als_cells: u32,
+    ) {
+        let mut first_try = true;
+        let mut i = lists.as_first[at];
+        while i < lists.as_first[at + 1] {
+            let rc = lists.rcs[i];
+            if self.chain.len() >= MAX_LINKS || !self.check(lists.rcs, i, last, first_try) {
+                i += 1;
+                continue;
+            }
+            let cells = als_cells + lists.alses[rc.second].cells.len();
+            if self.in_chain[rc.second] {
+                i += 1;
+                continue;
+            }
+            if cells >= self.best_cells {
+                // Only a chain with fewer cells than the best replaces it. A lighter walk
+                // to here might find one: this walk is not barren.
+                self.hits += 1;
+                i += 1;
+                continue;
+            }
+            if last.is_none() {
+                // A first link uses one digit; the walks from it on find what they would
+                // from any first link of the start ALS using that digit.
+                let linked = used(&rc, self.uses[i]);
+                let digit = linked.iter().next().expect("a first link uses a digit");
+                self.generation = (9 * start + digit.index() + 1) as u32;
+                match self.goal {
+                    Some(Goal::ChainFor(target)) if target.digits().contains(digit) => {
+                        self.productive.reset(1, lists.alses.len());
+                    }
+                    Some(Goal::ChainFor(_)) => self.productive.union_of(&self.ends, 0..1),
+                    _ => {
+                        let free = (DigitSet::ALL - linked).iter().map(Digit::index);
+                        self.productive.union_of(&self.ends, free);
+                    }
+                }
+            }
+            self.chain.push(i);
+            self.in_chain[rc.second] = true;
+            if self.chain.len() >= 3 {
+                self.check_chain(lists, start, rc.second, cells);
+            }
+            self.extend(lists, start, rc.second, Some(i), cells);
+            self.in_chain[rc.second] = false;
+            self.chain.pop();
+            if last.is_none() {
+                if rc.other_digit.is_some() && first_try {
+                    // The same first link again, with its other digit.
+                    first_try = false;
+                    continue;
+                }
+                first_try = true;
+            }
+            i += 1;
+        }
+    }
+
+    /// Whether restricted common `i` can follow `last`, recording which of its digits it
+    /// may use (HoDoKu's `checkRC`).
+    fn check(&mut self, rcs: &[Rc], i: usize, last: Option<usize>, first_try: bool) -> bool {
+        let rc = rcs[i];
+        let (c1, c2) = digits_of(&rc);
+        let mut uses: Use = if c2 == 0 { 1 } else { 3 };
+        match last {
+            None => {
+                if c2 != 0 {
+                    uses = if first_try { 1 } else { 2 };
+                }
+            }
+            Some(l) => {
+                let (p1, p2) = digits_of(&rcs[l]);
+                uses = match self.uses[l] {
+                    1 => usable(p1, 0, c1, c2),
+                    2 => usable(p2, 0, c1, c2),
+                    // HoDoKu compares with the previous link's first digit twice.
+                    3 => usable(p1, p1, c1, c2),
+                    _ => uses,
+                };
+            }
+        }
+        self.uses[i] = uses;
+        uses != 0
+    }
+
+    /// Checks the chain from ALS `start` to ALS `end`, whose ALS hold `als_cells` cells,
+    /// against the goal.
+    fn check_chain(&mut self, lists: &super::Lists<'_>, start: usize, end: usize, als_cells: u32) {
+        let first = self.chain[0];
+        let last = *self.chain.last().expect("a chain has links");
+        let links =
+            used(&lists.rcs[first], self.uses[first]) | used(&lists.rcs[last], self.uses[last]);
+        let (a, b) = (&lists.alses[start], &lists.alses[end]);
+        let mut eliminations = Eliminations::NONE;
+        common_eliminations(a, b, links, &mut eliminations);
+        match self.goal {
+            Some(Goal::ChainFor(target)) if eliminations == target => {
+                self.hits += 1;
+                self.best_cells = als_cells;
+                self.best.clear();
+                self.best.push((start, DigitSet::EMPTY));
+                for &i in &self.chain {
+                    self.best
+                        .push((lists.rcs[i].second, used(&lists.rcs[i], self.uses[i])));
+                }
+            }
+            Some(Goal::Sets) if !eliminations.is_empty() => {
+                self.hits += 1;
+                if !self.by_eliminations.contains_key(&eliminations) {
+                    self.by_eliminations.insert(eliminations, self.found.len());
+                    self.found.push(Found {
+                        eliminations,
+                        count: eliminations.len(),
+                        index_sum: index_sum(&eliminations),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// An RC's digits as HoDoKu holds them: values, 0 for none.
+fn digits_of(rc: &Rc) -> (u8, u8) {
+    (rc.digit.get(), rc.other_digit.map_or(0, Digit::get))
+}
+
+/// The RC digits a link uses.
+fn used(rc: &Rc, uses: Use) -> DigitSet {
+    let mut digits = DigitSet::EMPTY;
+    if uses & 1 != 0 {
+        digits.insert(rc.digit);
+    }
+    if uses & 2 != 0
+        && let Some(other) = rc.other_digit
+    {
+        digits.insert(other);
+    }
+    digits
+}
+
+/// Which of a link's RC digits `c1`, `c2` (0: none) stay usable after a link that used
+/// `p1` and `p2` (HoDoKu's `checkRCInt`): 1 the first, 2 the second, 3 both, 0 none.
+fn usable(p1: u8, p2: u8, c1: u8, c2: u8) -> Use {
+    let used = |c: u8| c == p1 || (p2 != 0 && c == p2);
+    match (c2 == 0, used(c1), c2 != 0 && used(c2)) {
+        (true, true, _) => 0,
+        (true, false, _) => 1,
+        (false, true, true) => 0,
+        (false, _, true) => 1,
+        (false, true, false) => 2,
+        (false, false, false) => 3,
+    }
+}
+
+/// HoDoKu's weighted index sum of eliminations listed by digit, then cell
+/// (`SolutionStep.getIndexSumme`): the k-th (from 0) adds cell * (1 + 80 k) + digit.
+fn index_sum(eliminations: &Eliminations) -> i64 {
+    eliminations
+        .iter()
+        .enumerate()
+        .map(|(k, (cell, digit))| {
+            cell.index() as i64 * (1 + 80 * k as i64) + i64::from(digit.get())
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitset::CellSet;
+    use crate::technique::test_grids::*;
+
+    #[test]
+    fn a_link_may_use_only_the_rc_digits_the_previous_link_left() {
+        // After a link that used 2: a single RC of 2 is used up, of 3 is free.
+        assert_eq!(usable(2, 0, 2, 0), 0);
+        assert_eq!(usable(2, 0, 3, 0), 1);
+        // Two RC digits after a link that used one of them: the other only.
+        assert_eq!(usable(2, 0, 2, 5), 2);
+        assert_eq!(usable(5, 0, 2, 5), 1);
+        assert_eq!(usable(7, 0, 2, 5), 3);
+        // After a link that used both 2 and 5.
+        assert_eq!(usable(2, 5, 5, 2), 0);
+        assert_eq!(usable(2, 5, 2, 0), 0);
+        assert_eq!(usable(2, 5, 3, 5), 1);
+        assert_eq!(usable(2, 5, 2, 3), 2);
+        assert_eq!(usable(2, 5, 3, 4), 3);
+    }
+
+    #[test]
+    fn the_index_sum_weighs_later_eliminations_more() {
+        let mut first = Eliminations::NONE;
+        first.insert(rc(1, 2), d(3));
+        first.insert(rc(1, 1), d(4));
+        // r1c2<>3 is listed first (digit 3 before 4): 1*1 + 3, then 0*81 + 4.
+        assert_eq!(index_sum(&first), 1 + 3 + 4);
+    }
+
+    #[test]
+    fn four_bivalue_cells_chain_from_the_first_to_the_last_in_either_orientation() {
+        for transposed in [false, true] {
+            let at = |row, col| {
+                if transposed {
+                    rc(col, row)
+                } else {
+                    rc(row, col)
+                }
+            };
+            // r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- r5c9 {4,1}: 1 leaves r1c9, r5c1.
+            let mut grid = Candidates::empty();
+            for (cell, digits) in [
+                (at(1, 1), &[1, 2][..]),
+                (at(1, 5), &[2, 3]),
+                (at(5, 5), &[3, 4]),
+                (at(5, 9), &[1, 4]),
+            ] {
+                restrict(&mut grid, cell, digits);
+            }
+            let expected: CellSet = [at(1, 9), at(5, 1)].into_iter().collect();
+            let steps = Technique::AlsChain.find_all(&grid, None);
+            let step = steps
+                .iter()
+                .find(|s| s.eliminations.cells(d(1)) == expected && s.eliminations.len() == 2)
+                .unwrap_or_else(|| panic!("{:?}", steps.texts()));
+            if !transposed {
+                assert_eq!(
+                    step.display(steps.chains()).to_string(),
+                    "Almost Locked Set Chain: 1 r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- \
+                     r5c9 {1,4} => r1c9,r5c1<>1"
+                );
+            }
+        }
+    }
+}
