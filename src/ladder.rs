@@ -14,16 +14,51 @@ pub struct Ladder {
 /// Why a ladder specification was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LadderError {
-    #[error(
-        "unknown technique {name:?}; valid names and codes: {}; presets: {}",
-        valid_names(),
-        preset_names()
-    )]
+    #[error("unknown technique {name:?}; {}", help_for(name))]
     Unknown { name: String },
     #[error("technique {0} appears twice in the ladder")]
     Duplicate(Technique),
     #[error("the ladder is empty")]
     Empty,
+}
+
+/// What to tell someone who wrote `name`: the technique or preset they most likely meant,
+/// or, when nothing is close, every name there is.
+fn help_for(name: &str) -> String {
+    match closest_name(name) {
+        Some(meant) => format!(
+            "did you mean {meant}? (`sudolab techniques` lists them all; presets: {})",
+            preset_names()
+        ),
+        None => format!(
+            "valid names and codes: {}; presets: {}",
+            valid_names(),
+            preset_names()
+        ),
+    }
+}
+
+/// The technique name, code or preset nearest to `name`, ignoring case, dashes and spaces,
+/// if one is near enough to be a slip (Jaro-Winkler similarity of at least 0.85).
+fn closest_name(name: &str) -> Option<String> {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | ' ' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let wanted = squash(name);
+    let techniques = Technique::ALL.iter().flat_map(|t| {
+        let shown = format!("{} ({})", t.name(), t.code());
+        [t.name(), t.code(), t.label()].map(move |k| (k, shown.clone()))
+    });
+    let presets = PRESETS.iter().map(|p| (p.name, p.name.to_string()));
+    techniques
+        .chain(presets)
+        .map(|(key, shown)| (strsim::jaro_winkler(&wanted, &squash(key)), shown))
+        .filter(|(score, _)| *score >= 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, shown)| shown)
 }
 
 fn valid_names() -> String {
@@ -228,6 +263,21 @@ mod tests {
             err.to_string()
                 .ends_with("presets: singles, blog, standard")
         );
+        // A slip gets the name meant, not the whole list.
+        for (slip, meant) in [
+            ("xwing", "x-wing (bf2)"),
+            ("X Wing", "x-wing (bf2)"),
+            ("nakedsingle", "naked-single (n1)"),
+            ("skyscrapper", "skyscraper (sk)"),
+            ("standart", "standard"),
+        ] {
+            let text = Ladder::parse(slip).unwrap_err().to_string();
+            assert!(
+                text.contains(&format!("did you mean {meant}?")),
+                "{slip}: {text}"
+            );
+            assert!(!text.contains("valid names"), "{text}");
+        }
         assert_eq!(
             Ladder::parse("n1,naked-single"),
             Err(LadderError::Duplicate(NakedSingle))

@@ -193,6 +193,23 @@ fn an_unknown_technique_exits_2_naming_it_and_the_valid_ones() {
 }
 
 #[test]
+fn a_misspelt_technique_gets_the_name_meant() {
+    let output = sudolab()
+        .args(["run", "--ladder", "n1,h1,xwing"])
+        .arg(data_file("blog.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("did you mean x-wing (bf2)?"), "{stderr}");
+    assert!(
+        !stderr.contains("naked-single (n1)"),
+        "not the whole list: {stderr}"
+    );
+    assert!(output.stdout.is_empty(), "nothing runs");
+}
+
+#[test]
 fn a_missing_file_is_named_and_the_other_files_still_run() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.csv");
