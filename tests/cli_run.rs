@@ -193,6 +193,30 @@ fn an_unknown_technique_exits_2_naming_it_and_the_valid_ones() {
 }
 
 #[test]
+fn an_unknown_option_is_named_without_the_tip_to_pass_it_as_a_value() {
+    for args in [
+        &["report", "--threadz", "2", "x.csv"][..],
+        &["explain", "--bogus", "x"],
+    ] {
+        let output = sudolab().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = stderr_of(&output);
+        assert!(
+            stderr.contains(&format!("unexpected argument '{}'", args[1])),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("use '-- "), "{stderr}");
+        assert!(stderr.contains("Usage: sudolab"), "{stderr}");
+    }
+    // clap's own suggestion of a near option stays.
+    let output = sudolab()
+        .args(["run", "--thread", "2", "x.txt"])
+        .output()
+        .unwrap();
+    assert!(stderr_of(&output).contains("a similar argument exists: '--threads'"));
+}
+
+#[test]
 fn a_misspelt_technique_gets_the_name_meant() {
     let output = sudolab()
         .args(["run", "--ladder", "n1,h1,xwing"])

@@ -33,7 +33,7 @@ enum Command {
 
 /// Parses the command line, runs the subcommand and maps its result to an exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|err| exit_on_usage_error(err));
     let result = match cli.command {
         Command::Run(args) => run::execute(args),
         Command::Techniques(args) => techniques::execute(args),
@@ -49,6 +49,29 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Reports a usage error as clap does, less clap's tip to pass an unknown `--option` as a
+/// value after `--`: no sudolab argument is a value that starts with a dash, so the tip
+/// only misleads (`sudolab report --threads 2` would "use '-- --threads'").
+fn exit_on_usage_error(err: clap::Error) -> ! {
+    if err.kind() != clap::error::ErrorKind::UnknownArgument {
+        err.exit();
+    }
+    let text = err.render().to_string();
+    let mut kept: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        if line.contains("as a value, use '-- ") {
+            // The tip, and the blank line that set it off.
+            if kept.last() == Some(&"") {
+                kept.pop();
+            }
+            continue;
+        }
+        kept.push(line);
+    }
+    eprint(&(kept.join("\n") + "\n"));
+    std::process::exit(err.exit_code());
 }
 
 /// Writes `text` to standard error; unlike `eprint!`, a closed stderr is no panic.
