@@ -164,21 +164,19 @@ impl Ladder {
             .map(Preset::ladder)
     }
 
-    /// A preset name, or a comma list of technique names or HoDoKu codes (`n1,h1,lc1,n2`).
+    /// A comma list of technique names, HoDoKu codes and presets, a preset standing for
+    /// its techniques in order (`n1,h1,lc1,n2`, `standard`, `singles,fc`).
     pub fn parse(spec: &str) -> Result<Ladder, LadderError> {
-        if let Some(ladder) = Ladder::preset(spec) {
-            return Ok(ladder);
-        }
-        let rungs = spec
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|name| {
-                Technique::from_name(name).ok_or_else(|| LadderError::Unknown {
+        let mut rungs = Vec::new();
+        for name in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            if let Some(preset) = Ladder::preset(name) {
+                rungs.extend_from_slice(preset.rungs());
+            } else {
+                rungs.push(Technique::from_name(name).ok_or_else(|| LadderError::Unknown {
                     name: name.to_string(),
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+                })?);
+            }
+        }
         Ladder::new(rungs)
     }
 
@@ -247,6 +245,15 @@ mod tests {
         assert_eq!(standard.rungs()[0], FullHouse);
         assert!(!standard.contains(BruteForce));
         assert_eq!(Ladder::parse("blog").unwrap().rungs().len(), 13);
+        // A preset in a list stands for its techniques, in place.
+        assert_eq!(
+            Ladder::parse("singles, fc").unwrap().rungs(),
+            &[FullHouse, NakedSingle, HiddenSingle, ForcingChain]
+        );
+        assert_eq!(
+            Ladder::parse("lc1,SINGLES").unwrap().rungs(),
+            &[LockedCandidatesPointing, FullHouse, NakedSingle, HiddenSingle]
+        );
     }
 
     #[test]
@@ -281,6 +288,10 @@ mod tests {
         assert_eq!(
             Ladder::parse("n1,naked-single"),
             Err(LadderError::Duplicate(NakedSingle))
+        );
+        assert_eq!(
+            Ladder::parse("singles,fh"),
+            Err(LadderError::Duplicate(FullHouse))
         );
         assert_eq!(Ladder::parse(" , "), Err(LadderError::Empty));
     }
