@@ -109,6 +109,7 @@ catalogue! {
     AlsXyWing: "als-xy-wing", "axy", "Almost Locked Set XY-Wing", Unfair, 320, true, Als;
     AlsChain: "als-chain", "ach", "Almost Locked Set Chain", Unfair, 340, true, AlsChain;
     ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
+    ForcingNet: "forcing-net", "fn", "Forcing Net", Extreme, 700, true, Forcing;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;
 }
 
@@ -259,6 +260,10 @@ pub enum Subtype {
     ForcingChainContradiction,
     /// Forcing Chain: every case of a choice leads to the conclusion.
     ForcingChainVerity,
+    /// Forcing Net: a premise leads to a contradiction.
+    ForcingNetContradiction,
+    /// Forcing Net: every case of a choice leads to the conclusion.
+    ForcingNetVerity,
 }
 
 /// How a chain step's chain closes, which decides how it is written.
@@ -288,6 +293,8 @@ impl Subtype {
             Subtype::MultiColors2 => "mc2",
             Subtype::ForcingChainContradiction => "fcc",
             Subtype::ForcingChainVerity => "fcv",
+            Subtype::ForcingNetContradiction => "fnc",
+            Subtype::ForcingNetVerity => "fnv",
         }
     }
 
@@ -306,6 +313,8 @@ impl Subtype {
             Subtype::MultiColors2 => "Multi Colors 2",
             Subtype::ForcingChainContradiction => "Forcing Chain Contradiction",
             Subtype::ForcingChainVerity => "Forcing Chain Verity",
+            Subtype::ForcingNetContradiction => "Forcing Net Contradiction",
+            Subtype::ForcingNetVerity => "Forcing Net Verity",
         }
     }
 
@@ -335,7 +344,9 @@ impl Subtype {
             | Subtype::MultiColors1
             | Subtype::MultiColors2
             | Subtype::ForcingChainContradiction
-            | Subtype::ForcingChainVerity => ChainShape::Open,
+            | Subtype::ForcingChainVerity
+            | Subtype::ForcingNetContradiction
+            | Subtype::ForcingNetVerity => ChainShape::Open,
         }
     }
 }

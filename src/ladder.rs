@@ -172,9 +172,11 @@ impl Ladder {
             if let Some(preset) = Ladder::preset(name) {
                 rungs.extend_from_slice(preset.rungs());
             } else {
-                rungs.push(Technique::from_name(name).ok_or_else(|| LadderError::Unknown {
-                    name: name.to_string(),
-                })?);
+                rungs.push(
+                    Technique::from_name(name).ok_or_else(|| LadderError::Unknown {
+                        name: name.to_string(),
+                    })?,
+                );
             }
         }
         Ladder::new(rungs)
@@ -252,7 +254,12 @@ mod tests {
         );
         assert_eq!(
             Ladder::parse("lc1,SINGLES").unwrap().rungs(),
-            &[LockedCandidatesPointing, FullHouse, NakedSingle, HiddenSingle]
+            &[
+                LockedCandidatesPointing,
+                FullHouse,
+                NakedSingle,
+                HiddenSingle
+            ]
         );
     }
 

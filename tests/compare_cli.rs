@@ -297,8 +297,8 @@ fn a_real_run_against_itself_reports_no_change() {
 #[test]
 fn a_real_run_without_w_wing_reports_exactly_the_changed_puzzles() {
     let dir = tempfile::tempdir().unwrap();
-    // Without chains, ALS and forcing chains, which would stand in for a missing W-Wing on
-    // these puzzles.
+    // Without chains, ALS, forcing chains and nets, which would stand in for a missing
+    // W-Wing on these puzzles.
     let full = [
         Technique::XChain,
         Technique::XyChain,
@@ -308,6 +308,7 @@ fn a_real_run_without_w_wing_reports_exactly_the_changed_puzzles() {
         Technique::AlsXyWing,
         Technique::AlsChain,
         Technique::ForcingChain,
+        Technique::ForcingNet,
     ]
     .into_iter()
     .fold(Ladder::default(), |ladder, t| ladder.without(t));

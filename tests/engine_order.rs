@@ -44,13 +44,20 @@ const UNIQUENESS_CODES: &[&str] = &[
 /// where that cannot change what it finds), and on the grids full of candidates a shuffled
 /// ladder puts it in front of, each search takes up to seconds, hundreds of times per
 /// puzzle. It only removes candidates, as the chain rungs around it do.
+///
+/// Without Forcing Net: with it the set solves every case, leaving no stuck verdict to
+/// compare orders on, and its tables (a look-ahead per candidate) cost the most on the full
+/// grids a shuffled ladder puts it in front of.
 fn technique_set() -> Vec<Technique> {
     let set: Vec<Technique> = Ladder::parse("standard")
         .unwrap()
         .rungs()
         .iter()
         .copied()
-        .filter(|t| !UNIQUENESS_CODES.contains(&t.code()) && *t != Technique::AlsChain)
+        .filter(|t| {
+            !UNIQUENESS_CODES.contains(&t.code())
+                && !matches!(t, Technique::AlsChain | Technique::ForcingNet)
+        })
         .collect();
     assert!(!set.contains(&Technique::BruteForce));
     set

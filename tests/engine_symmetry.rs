@@ -20,7 +20,12 @@
 //! digits the previous link left (comparing with the first of two, as HoDoKu does), and
 //! keeps one chain per set of eliminations; which chains exist to it depends on the order
 //! of the ALS. Its steps are checked against their definition in
-//! `tests/engine_definitions.rs`.
+//! `tests/engine_definitions.rs`. And HoDoKu's Forcing Net: its tables look ahead by the
+//! singles its queues hold, in the order candidates went (cell order within a step), up to
+//! four rounds, and it keeps a conclusion only if the chain it prints (along each entry's
+//! latest origin) shows a side chain; both depend on the orientation. Its tables are
+//! checked against their definition in its unit tests, its steps for soundness on whole
+//! corpora.
 //!
 //! And HoDoKu's unique-rectangle search takes a rectangle's digits from its first corner,
 //! in cell order, that holds two candidates. When two such corners hold different pairs
@@ -103,10 +108,11 @@ fn map_grid(grid: &Candidates, symmetry: &Symmetry) -> Candidates {
 }
 
 /// The techniques whose findings depend on the grid's orientation (see the module doc).
-const ORIENTATION_DEPENDENT: [Technique; 3] = [
+const ORIENTATION_DEPENDENT: [Technique; 4] = [
     Technique::NiceLoop,
     Technique::GroupedNiceLoop,
     Technique::AlsChain,
+    Technique::ForcingNet,
 ];
 
 /// What a step does, as sorted (cell index, digit) lists: its placement and eliminations.

@@ -127,7 +127,10 @@ fn write_pattern(
             Ok(())
         }
         Notation::Forcing => {
-            if step.subtype == Some(Subtype::ForcingChainContradiction) {
+            if matches!(
+                step.subtype,
+                Some(Subtype::ForcingChainContradiction | Subtype::ForcingNetContradiction)
+            ) {
                 return match step.placement {
                     Some((cell, digit)) => write!(f, "{cell}<>{digit} leads to a contradiction"),
                     None => {

@@ -92,6 +92,7 @@ pub fn finder(technique: Technique) -> Finder {
         AlsXyWing => als::xy_wing::als_xy_wings,
         AlsChain => als::chain::als_chains,
         ForcingChain => chains::forcing::forcing_chains,
+        ForcingNet => chains::nets::forcing_nets,
         BruteForce => brute_force::brute_force,
     }
 }

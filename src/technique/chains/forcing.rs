@@ -63,9 +63,9 @@ thread_local! {
 
 /// The candidates a table turns on and off.
 #[derive(Clone, Copy, Default)]
-struct Summary {
-    on: [CellSet; 9],
-    off: [CellSet; 9],
+pub(super) struct Summary {
+    pub(super) on: [CellSet; 9],
+    pub(super) off: [CellSet; 9],
 }
 
 impl Summary {
@@ -84,7 +84,7 @@ impl Summary {
         summary
     }
 
-    fn has(&self, lit: (Cell, Digit, bool)) -> bool {
+    pub(super) fn has(&self, lit: (Cell, Digit, bool)) -> bool {
         let (cell, digit, on) = lit;
         let side = if on { &self.on } else { &self.off };
         side[digit.index()].contains(cell)
@@ -102,14 +102,14 @@ impl Summary {
 /// One conclusion. Ordered as HoDoKu ranks them: placements first, by cell; then
 /// eliminations, by cell and digit.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Conclusion {
+pub(super) enum Conclusion {
     Place(Cell, Digit),
     Remove(Cell, Digit),
 }
 
 impl Conclusion {
     /// The literal the conclusion makes true, as (cell, digit, on).
-    fn literal(self) -> (Cell, Digit, bool) {
+    pub(super) fn literal(self) -> (Cell, Digit, bool) {
         match self {
             Conclusion::Place(cell, digit) => (cell, digit, true),
             Conclusion::Remove(cell, digit) => (cell, digit, false),
@@ -135,7 +135,7 @@ impl Conclusion {
 
 /// Where a conclusion comes from, as the step shows it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Source {
+pub(super) enum Source {
     /// The conclusion's negation, leading to a contradiction.
     Contradiction,
     /// A candidate both on and off.
@@ -154,7 +154,11 @@ pub fn forcing_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
         for i in 0..work.conclusions.len() {
             let conclusion = work.conclusions[i];
             let source = work.shortest_source(grid, conclusion);
-            sink.push(step(conclusion, source))?;
+            let subtype = match source {
+                Source::Contradiction => Subtype::ForcingChainContradiction,
+                _ => Subtype::ForcingChainVerity,
+            };
+            sink.push(step(Technique::ForcingChain, subtype, conclusion, source))?;
         }
         ControlFlow::Continue(())
     })
@@ -226,47 +230,20 @@ impl Workspace {
         );
     }
 
-    /// The summary of the "on" table of `(cell, digit)`.
     fn on_summary(&self, cell: Cell, digit: Digit) -> &Summary {
-        let at = self
-            .candidates
-            .binary_search(&(cell, digit))
-            .expect("a candidate of the grid");
-        &self.tables[at][0]
+        on_summary(&self.candidates, &self.tables, cell, digit)
     }
 
-    /// What all "on" tables of `members` hold.
-    fn common_of(&self, members: impl Iterator<Item = (Cell, Digit)>) -> Option<Summary> {
-        members
-            .map(|(c, d)| *self.on_summary(c, d))
-            .reduce(|acc, s| acc.and(&s))
-    }
-
-    /// Every conclusion of the tables, in HoDoKu's rank order ([`Conclusion`]'s), each once.
+    /// Every conclusion of the tables, in HoDoKu's rank order.
     fn list_conclusions(&mut self, grid: &Candidates) {
         let mut out = std::mem::take(&mut self.conclusions);
-        out.clear();
-        for (&(cell, digit), summaries) in self.candidates.iter().zip(&self.tables) {
-            for (summary, on) in summaries.iter().zip([true, false]) {
-                if contradiction(grid, &self.allowed, summary, (cell, digit, on)) {
-                    out.push(if on {
-                        Conclusion::Remove(cell, digit)
-                    } else {
-                        Conclusion::Place(cell, digit)
-                    });
-                }
-            }
-            let [on, off] = summaries;
-            Conclusion::all_in(&on.and(off), CellSet::single(cell), &mut out);
-        }
-        for choice in exhaustive_choices(grid) {
-            let (members, n) = members(grid, choice);
-            if let Some(common) = self.common_of(members[..n].iter().copied()) {
-                Conclusion::all_in(&common, CellSet::EMPTY, &mut out);
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
+        list_conclusions(
+            grid,
+            &self.allowed,
+            &self.candidates,
+            &self.tables,
+            &mut out,
+        );
         self.conclusions = out;
     }
 
@@ -326,9 +303,120 @@ impl Workspace {
     }
 }
 
+/// The summary of the "on" table of `(cell, digit)`, among `tables` (one pair per
+/// candidate of `candidates`, "on" first).
+pub(super) fn on_summary<'a>(
+    candidates: &[(Cell, Digit)],
+    tables: &'a [[Summary; 2]],
+    cell: Cell,
+    digit: Digit,
+) -> &'a Summary {
+    let at = candidates
+        .binary_search(&(cell, digit))
+        .expect("a candidate of the grid");
+    &tables[at][0]
+}
+
+/// Every conclusion of a grid's tables (one pair of summaries per candidate, "on"
+/// first), in HoDoKu's rank order ([`Conclusion`]'s), each once, into `out`.
+pub(super) fn list_conclusions(
+    grid: &Candidates,
+    allowed: &[CellSet; 9],
+    candidates: &[(Cell, Digit)],
+    tables: &[[Summary; 2]],
+    out: &mut Vec<Conclusion>,
+) {
+    out.clear();
+    for (&(cell, digit), summaries) in candidates.iter().zip(tables) {
+        for (summary, on) in summaries.iter().zip([true, false]) {
+            if contradiction(grid, allowed, summary, (cell, digit, on)) {
+                out.push(if on {
+                    Conclusion::Remove(cell, digit)
+                } else {
+                    Conclusion::Place(cell, digit)
+                });
+            }
+        }
+        let [on, off] = summaries;
+        Conclusion::all_in(&on.and(off), CellSet::single(cell), out);
+    }
+    for choice in exhaustive_choices(grid) {
+        let (members, n) = members(grid, choice);
+        let common = members[..n]
+            .iter()
+            .map(|&(c, d)| *on_summary(candidates, tables, c, d))
+            .reduce(|acc, s| acc.and(&s));
+        if let Some(common) = common {
+            Conclusion::all_in(&common, CellSet::EMPTY, out);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// Every contradiction the table of `premise` (summarised) holds, in the order HoDoKu
+/// checks them (`checkOneChain`), each given as the literals its chains end on: the
+/// premise's negation; a candidate on and off (its first cell per digit); two digits on
+/// in one cell (the first such cell per pair); a digit on twice in a house (rows, then
+/// columns, then boxes, digit by digit); a cell left without candidates; a house with
+/// every allowed place of a digit off (rows, columns, boxes, digit by digit).
+pub(super) fn for_each_contradiction(
+    grid: &Candidates,
+    allowed: &[CellSet; 9],
+    premise: (Cell, Digit, bool),
+    t: &Summary,
+    mut each: impl FnMut(&[(Cell, Digit, bool)]),
+) {
+    let (cell, digit, on) = premise;
+    let mut ends = Vec::with_capacity(9);
+    if t.has((cell, digit, !on)) {
+        each(&[(cell, digit, !on)]);
+    }
+    for d in Digit::all() {
+        if let Some(c) = (t.on[d.index()] & t.off[d.index()]).first() {
+            each(&[(c, d, false), (c, d, true)]);
+        }
+    }
+    for a in Digit::all() {
+        for b in Digit::all().filter(|&b| b > a) {
+            if let Some(c) = (t.on[a.index()] & t.on[b.index()]).first() {
+                each(&[(c, a, true), (c, b, true)]);
+            }
+        }
+    }
+    for kind in [HouseKind::Row, HouseKind::Column, HouseKind::Box] {
+        for d in Digit::all() {
+            for house in House::all_of(kind) {
+                let cells = t.on[d.index()] & house.cell_set();
+                if cells.has_at_least(2) {
+                    ends.clear();
+                    ends.extend(cells.iter().map(|c| (c, d, true)));
+                    each(&ends);
+                }
+            }
+        }
+    }
+    for c in empty_cells(grid, t).iter() {
+        ends.clear();
+        ends.extend(grid.candidates(c).iter().map(|d| (c, d, false)));
+        each(&ends);
+    }
+    for kind in [HouseKind::Row, HouseKind::Column, HouseKind::Box] {
+        for d in Digit::all() {
+            for house in House::all_of(kind) {
+                if let Some(cells) = all_off(allowed, t, house, d) {
+                    ends.clear();
+                    ends.extend(cells.iter().map(|c| (c, d, false)));
+                    each(&ends);
+                }
+            }
+        }
+    }
+}
+
 /// Whether the table of `premise` (summarised) holds a contradiction. Called for every
 /// table: each kind is tested with a few set operations per digit.
-fn contradiction(
+pub(super) fn contradiction(
     grid: &Candidates,
     allowed: &[CellSet; 9],
     t: &Summary,
@@ -367,13 +455,18 @@ fn contradiction(
 /// The cells of `house` where `digit` is allowed, if there are some and the table turns
 /// every one off (HoDoKu's `checkHouseDel`: a cell allowed the digit but no longer holding
 /// it is never off, so such a house never counts).
-fn all_off(allowed: &[CellSet; 9], t: &Summary, house: House, digit: Digit) -> Option<CellSet> {
+pub(super) fn all_off(
+    allowed: &[CellSet; 9],
+    t: &Summary,
+    house: House,
+    digit: Digit,
+) -> Option<CellSet> {
     let cells = allowed[digit.index()] & house.cell_set();
     (!cells.is_empty() && cells.is_subset_of(t.off[digit.index()])).then_some(cells)
 }
 
 /// The unsolved cells a table leaves without a candidate.
-fn empty_cells(grid: &Candidates, t: &Summary) -> CellSet {
+pub(super) fn empty_cells(grid: &Candidates, t: &Summary) -> CellSet {
     let mut empty = grid.unsolved();
     for d in Digit::all() {
         empty &= t.off[d.index()] | !grid.cells_with(d);
@@ -391,47 +484,16 @@ fn contradiction_length(
     t: &Summary,
     at: impl Fn(Cell, Digit, bool) -> u32,
 ) -> u32 {
-    let (cell, digit, on) = premise;
     let mut best = u32::MAX;
-    if t.has((cell, digit, !on)) {
-        best = best.min(at(cell, digit, !on));
-    }
-    for d in Digit::all() {
-        if let Some(c) = (t.on[d.index()] & t.off[d.index()]).first() {
-            best = best.min(at(c, d, false) + at(c, d, true));
-        }
-    }
-    for a in Digit::all() {
-        for b in Digit::all().filter(|&b| b > a) {
-            if let Some(c) = (t.on[a.index()] & t.on[b.index()]).first() {
-                best = best.min(at(c, a, true) + at(c, b, true));
-            }
-        }
-    }
-    for d in Digit::all() {
-        for house in House::all() {
-            let cells = t.on[d.index()] & house.cell_set();
-            if cells.has_at_least(2) {
-                best = best.min(cells.iter().map(|c| at(c, d, true)).sum());
-            }
-        }
-    }
-    for c in empty_cells(grid, t).iter() {
-        best = best.min(grid.candidates(c).iter().map(|d| at(c, d, false)).sum());
-    }
-    for d in Digit::all() {
-        for house in House::all() {
-            if let Some(cells) = all_off(allowed, t, house, d) {
-                best = best.min(cells.iter().map(|c| at(c, d, false)).sum());
-            }
-        }
-    }
+    for_each_contradiction(grid, allowed, premise, t, |ends| {
+        best = best.min(ends.iter().map(|&(c, d, on)| at(c, d, on)).sum());
+    });
     best
 }
 
 /// Every exhaustive choice HoDoKu tries for verities, in its order: each unsolved cell's
 /// candidates, then each digit's places in each row, column and box.
-fn exhaustive_choices(grid: &Candidates) -> impl Iterator<Item = Source> + '_ {
+pub(super) fn exhaustive_choices(grid: &Candidates) -> impl Iterator<Item = Source> + '_ {
     let cells = grid.unsolved().iter().map(Source::EachCandidate);
     let houses = [HouseKind::Row, HouseKind::Column, HouseKind::Box]
         .into_iter()
@@ -445,7 +507,7 @@ fn exhaustive_choices(grid: &Candidates) -> impl Iterator<Item = Source> + '_ {
 }
 
 /// The candidates of an exhaustive choice (at most nine), in order.
-fn members(grid: &Candidates, choice: Source) -> ([(Cell, Digit); 9], usize) {
+pub(super) fn members(grid: &Candidates, choice: Source) -> ([(Cell, Digit); 9], usize) {
     let mut out = [(Cell::from_index(0), Digit::from_index(0)); 9];
     let mut n = 0;
     let mut push = |c, d| {
@@ -462,12 +524,14 @@ fn members(grid: &Candidates, choice: Source) -> ([(Cell, Digit); 9], usize) {
     (out, n)
 }
 
-/// The step: its conclusion, its kind and where it comes from.
-fn step(conclusion: Conclusion, source: Source) -> Step {
-    let subtype = match source {
-        Source::Contradiction => Subtype::ForcingChainContradiction,
-        _ => Subtype::ForcingChainVerity,
-    };
+/// The step of `technique` (a forcing chain or net, named `subtype`): its conclusion and
+/// where it comes from.
+pub(super) fn step(
+    technique: Technique,
+    subtype: Subtype,
+    conclusion: Conclusion,
+    source: Source,
+) -> Step {
     let mut pattern = Pattern::default();
     match source {
         Source::Contradiction => {}
@@ -482,13 +546,11 @@ fn step(conclusion: Conclusion, source: Source) -> Step {
         }
     }
     let step = match conclusion {
-        Conclusion::Place(cell, digit) => {
-            Step::placing(Technique::ForcingChain, cell, digit, pattern)
-        }
+        Conclusion::Place(cell, digit) => Step::placing(technique, cell, digit, pattern),
         Conclusion::Remove(cell, digit) => {
             let mut eliminations = Eliminations::NONE;
             eliminations.insert(cell, digit);
-            Step::eliminating(Technique::ForcingChain, pattern, eliminations)
+            Step::eliminating(technique, pattern, eliminations)
         }
     };
     step.with_subtype(subtype)

@@ -7,14 +7,16 @@
 //! of simple chains and [`search`] walks them depth first; [`choice`] ranks the chains a
 //! search found as HoDoKu does; [`turbot`] finds the three-link chains of Turbot Fish
 //! straight from the grid. The finders: [`simple_chains`] (X-Chain, XY-Chain, Turbot Fish,
-//! Remote Pair), [`nice_loops`] (Nice Loop/AIC and its grouped form) and [`forcing`]
-//! (Forcing Chains, on the same tables).
+//! Remote Pair), [`nice_loops`] (Nice Loop/AIC and its grouped form), [`forcing`]
+//! (Forcing Chains, on the same tables) and [`nets`] (Forcing Nets, on tables that look
+//! ahead by singles).
 
 pub mod choice;
 pub mod forcing;
 pub mod implications;
 pub mod links;
 pub mod literal;
+pub mod nets;
 pub mod nice_loops;
 pub mod search;
 pub mod simple_chains;
