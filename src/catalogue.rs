@@ -108,6 +108,10 @@ catalogue! {
     AlsXz: "als-xz", "axz", "Almost Locked Set XZ-Rule", Unfair, 300, true, Als;
     AlsXyWing: "als-xy-wing", "axy", "Almost Locked Set XY-Wing", Unfair, 320, true, Als;
     AlsChain: "als-chain", "ach", "Almost Locked Set Chain", Unfair, 340, true, AlsChain;
+    FrankenXWing: "franken-x-wing", "ff2", "Franken X-Wing", Unfair, 300, true, Fish;
+    FrankenSwordfish: "franken-swordfish", "ff3", "Franken Swordfish", Unfair, 350, true, Fish;
+    FinnedFrankenXWing: "finned-franken-x-wing", "fff2", "Finned Franken X-Wing", Unfair, 390, true, Fish;
+    FinnedFrankenSwordfish: "finned-franken-swordfish", "fff3", "Finned Franken Swordfish", Unfair, 410, true, Fish;
     ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
     ForcingNet: "forcing-net", "fn", "Forcing Net", Extreme, 700, true, Forcing;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;

@@ -1135,3 +1135,122 @@ fn rectangles_find_exactly_what_their_definitions_say() {
         assert!(count > 0, "{technique} never occurs");
     }
 }
+
+/// Franken fish by definition, HoDoKu's: for a digit, `size` base houses (rows and boxes,
+/// or columns and boxes) each holding it, and `size` cover houses (columns and boxes, or
+/// rows and boxes), none of them a base box, each holding a base candidate. Fins: the base
+/// candidates outside the cover, and endo fins, those in two base houses. Without fins,
+/// each base house holds at most `size` candidates; with them, there are one to five, at
+/// most two endo. Removed: the cover candidates outside the base and the candidates in two
+/// cover houses, where they see every fin. Fish of rows and columns only are basic ones.
+fn franken_fish(grid: &Candidates, size: usize, finned: bool) -> BTreeSet<Effect> {
+    let mut out = BTreeSet::new();
+    for digit in Digit::all() {
+        let with = grid.cells_with(digit);
+        for (line, cross) in [
+            (HouseKind::Row, HouseKind::Column),
+            (HouseKind::Column, HouseKind::Row),
+        ] {
+            let houses = |kind: HouseKind| -> Vec<House> {
+                House::all_of(kind)
+                    .chain(House::all_of(HouseKind::Box))
+                    .filter(|h| h.cell_set().intersects(with))
+                    .collect()
+            };
+            let (bases, covers) = (houses(line), houses(cross));
+            for base in combinations(&bases, size) {
+                let cells: Vec<CellSet> = base.iter().map(|h| h.cell_set() & with).collect();
+                if !finned && cells.iter().any(|c| c.len() as usize > size) {
+                    continue;
+                }
+                let base_cells = cells.iter().fold(CellSet::EMPTY, |a, &c| a | c);
+                let endo = in_two(&cells);
+                for cover in combinations(&covers, size) {
+                    if cover.iter().any(|h| base.contains(h)) {
+                        continue;
+                    }
+                    let cover_sets: Vec<CellSet> =
+                        cover.iter().map(|h| h.cell_set() & with).collect();
+                    if cover_sets.iter().any(|c| !c.intersects(base_cells)) {
+                        continue;
+                    }
+                    let lines_only = base
+                        .iter()
+                        .chain(&cover)
+                        .all(|h| h.kind() != HouseKind::Box);
+                    if lines_only {
+                        continue;
+                    }
+                    let cover_cells = cover_sets.iter().fold(CellSet::EMPTY, |a, &c| a | c);
+                    let fins = (base_cells - cover_cells) | endo;
+                    let seen = if finned {
+                        if fins.is_empty() || fins.len() > 5 || endo.len() > 2 {
+                            continue;
+                        }
+                        fins.iter().fold(CellSet::ALL, |s, f| s & f.peers())
+                    } else {
+                        if !fins.is_empty() {
+                            continue;
+                        }
+                        CellSet::ALL
+                    };
+                    let removed = ((cover_cells - base_cells) | in_two(&cover_sets)) & seen;
+                    if !removed.is_empty() {
+                        out.insert(removing(digit, removed));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The cells in two of `sets`.
+fn in_two(sets: &[CellSet]) -> CellSet {
+    let mut once = CellSet::EMPTY;
+    let mut twice = CellSet::EMPTY;
+    for &s in sets {
+        twice |= once & s;
+        once |= s;
+    }
+    twice
+}
+
+/// Every `k`-subset of `items`, in lexicographic order.
+fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        for mut rest in combinations(&items[i + 1..], k - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+#[test]
+fn franken_fish_find_exactly_what_their_definition_says() {
+    let fish = [
+        (Technique::FrankenXWing, 2, false),
+        (Technique::FrankenSwordfish, 3, false),
+        (Technique::FinnedFrankenXWing, 2, true),
+        (Technique::FinnedFrankenSwordfish, 3, true),
+    ];
+    // Every 100th grid: the definition tries every pair of base and cover sets.
+    let grids: Vec<Candidates> = grids().into_iter().step_by(100).collect();
+    let mut instances = [0usize; 4];
+    for grid in &grids {
+        for (n, &(technique, size, finned)) in fish.iter().enumerate() {
+            let expected = franken_fish(grid, size, finned);
+            assert_eq!(found(technique, grid), expected, "{technique} in\n{grid}");
+            instances[n] += expected.len();
+        }
+    }
+    for ((technique, ..), count) in fish.iter().zip(instances) {
+        eprintln!("{technique}: {count} instances in {} grids", grids.len());
+        assert!(count > 0, "{technique} never occurs");
+    }
+}

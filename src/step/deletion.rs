@@ -129,6 +129,10 @@ impl Step {
                 }))
             }
             AlsXz if self.pattern.subset.len() == 2 => Listing::AlsPasses,
+            // Cannibalistic eliminations of base candidates come last.
+            FrankenXWing | FrankenSwordfish | FinnedFrankenXWing | FinnedFrankenSwordfish => {
+                Listing::HouseFirst(CellSet::ALL - self.pattern.groups[0])
+            }
             XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop | AlsXz | AlsXyWing
             | AlsChain => Listing::Digits,
             _ => Listing::Cells,

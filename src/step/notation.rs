@@ -71,7 +71,14 @@ fn write_pattern(
                 write!(f, "{}", p.cells)
             }
         }
-        Notation::Fish => write!(f, "{} {} {}", p.digits, p.base, p.cover),
+        Notation::Fish => {
+            write!(f, "{} {} {}", p.digits, p.base, p.cover)?;
+            // A Franken fish's endo fins (candidates in two base houses).
+            if !p.links.is_empty() {
+                write!(f, " endo fins {}", p.links)?;
+            }
+            Ok(())
+        }
         Notation::Houses => write!(f, "{} in {}", p.digits, p.base),
         Notation::Connected => write!(f, "{} in {} (connected by {})", p.digits, p.cells, p.links),
         Notation::BoxLink => write!(f, "{} in {} ({})", p.digits, p.base, p.links),
