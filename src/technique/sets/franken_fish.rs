@@ -218,8 +218,18 @@ impl Search<'_> {
             let cannibal = cannibal | (cells & unit.cells);
             let cells = cells | unit.cells;
             let later = fish.reach[i + 1];
-            if ((fish.base - cells - later) | fish.endo).has_at_least(fish.too_many_fins) {
+            let sure_fins = (fish.base - cells - later) | fish.endo;
+            if sure_fins.has_at_least(fish.too_many_fins) {
                 continue;
+            }
+            // What a finned fish removes sees its fins, and lies in its cover.
+            if self.finned && !sure_fins.is_empty() {
+                let seen = sure_fins
+                    .iter()
+                    .fold(CellSet::ALL, |seen, fin| seen & fin.peers());
+                if !seen.intersects(cells | later) {
+                    continue;
+                }
             }
             // Each later cover holds at most `most` of the base candidates still open.
             let open = (fish.base - fish.endo - cells).len() + fish.endo.len();
