@@ -22,6 +22,10 @@
 //!
 //! Tables are whole (dead ends kept: the contradictions look for "off" literals) and hold
 //! at most [`Table::CAPACITY`] entries, as HoDoKu's.
+//!
+//! The conclusions and their derivations are read from summaries of the tables
+//! ([`Derivations`]), which Forcing Nets ([`super::nets`]) share: only their tables and the
+//! measure of a derivation differ.
 
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
@@ -109,7 +113,7 @@ pub(super) enum Conclusion {
 
 impl Conclusion {
     /// The literal the conclusion makes true, as (cell, digit, on).
-    pub(super) fn literal(self) -> (Cell, Digit, bool) {
+    fn literal(self) -> (Cell, Digit, bool) {
         match self {
             Conclusion::Place(cell, digit) => (cell, digit, true),
             Conclusion::Remove(cell, digit) => (cell, digit, false),
@@ -149,16 +153,14 @@ pub(super) enum Source {
 pub fn forcing_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     WORKSPACE.with_borrow_mut(|work| {
         work.build(grid);
-        work.list_conclusions(grid);
+        let mut conclusions = std::mem::take(&mut work.conclusions);
+        work.derivations(grid).list(&mut conclusions);
+        work.conclusions = conclusions;
         // Best first; each is derived (which costs table walks) only when it is wanted.
         for i in 0..work.conclusions.len() {
             let conclusion = work.conclusions[i];
             let source = work.shortest_source(grid, conclusion);
-            let subtype = match source {
-                Source::Contradiction => Subtype::ForcingChainContradiction,
-                _ => Subtype::ForcingChainVerity,
-            };
-            sink.push(step(Technique::ForcingChain, subtype, conclusion, source))?;
+            sink.push(step(Technique::ForcingChain, conclusion, source))?;
         }
         ControlFlow::Continue(())
     })
@@ -167,12 +169,7 @@ pub fn forcing_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
 impl Workspace {
     /// The tables of every candidate, summarised.
     fn build(&mut self, grid: &Candidates) {
-        self.allowed = [grid.unsolved(); 9];
-        for cell in Cell::all() {
-            if let Some(digit) = grid.value(cell) {
-                self.allowed[digit.index()] = self.allowed[digit.index()] - cell.peers();
-            }
-        }
+        self.allowed = allowed_places(grid);
         self.groups.fill(grid);
         self.implications.build(grid, &self.groups, 0);
         self.candidates.clear();
@@ -230,128 +227,150 @@ impl Workspace {
         );
     }
 
-    fn on_summary(&self, cell: Cell, digit: Digit) -> &Summary {
-        on_summary(&self.candidates, &self.tables, cell, digit)
-    }
-
-    /// Every conclusion of the tables, in HoDoKu's rank order.
-    fn list_conclusions(&mut self, grid: &Candidates) {
-        let mut out = std::mem::take(&mut self.conclusions);
-        list_conclusions(
+    fn derivations<'a>(&'a self, grid: &'a Candidates) -> Derivations<'a> {
+        Derivations {
             grid,
-            &self.allowed,
-            &self.candidates,
-            &self.tables,
-            &mut out,
-        );
-        self.conclusions = out;
+            allowed: &self.allowed,
+            candidates: &self.candidates,
+            summaries: &self.tables,
+        }
     }
 
-    /// The derivation of `conclusion` HoDoKu keeps: the shortest (chains counted in table
-    /// distances), a contradiction first on ties, any contradiction for a placement.
-    fn shortest_source(&mut self, grid: &Candidates, conclusion: Conclusion) -> Source {
-        let target = conclusion.literal();
-        let (cell, digit, on) = target;
-        // The contradiction: the premise is the conclusion's negation.
-        let premise = (cell, digit, !on);
-        let at = self
-            .candidates
-            .binary_search(&(cell, digit))
-            .expect("a candidate of the grid");
-        let summary = self.tables[at][usize::from(on)];
-        let mut best: Option<(u32, Source)> = None;
-        if contradiction(grid, &self.allowed, &summary, premise) {
-            if on {
-                return Source::Contradiction;
-            }
-            let length =
-                contradiction_length(grid, &self.allowed, premise, &summary, |c, d, on| {
-                    self.chain_length(premise, (c, d, on))
-                });
-            best = Some((length, Source::Contradiction));
-        }
-        let mut consider = |length: u32, source: Source| {
-            if best.is_none_or(|(b, _)| length < b) {
-                best = Some((length, source));
-            }
-        };
-        for i in 0..self.candidates.len() {
-            let (c, d) = self.candidates[i];
-            let [on_table, off_table] = &self.tables[i];
-            if c != cell && on_table.has(target) && off_table.has(target) {
-                let length = self.chain_length((c, d, true), target)
-                    + self.chain_length((c, d, false), target);
-                consider(length, Source::BothWays(c, d));
-            }
-        }
-        for choice in exhaustive_choices(grid) {
-            let (members, n) = members(grid, choice);
-            let members = &members[..n];
-            if members
-                .iter()
-                .all(|&(c, d)| self.on_summary(c, d).has(target))
-            {
-                let length = members
-                    .iter()
-                    .map(|&(c, d)| self.chain_length((c, d, true), target))
-                    .sum();
-                consider(length, choice);
-            }
-        }
-        best.map(|(_, source)| source)
+    /// The derivation of `conclusion` HoDoKu keeps: the shortest, chains counted in table
+    /// distances.
+    fn shortest_source(&self, grid: &Candidates, conclusion: Conclusion) -> Source {
+        self.derivations(grid)
+            .shortest(conclusion, |chains| {
+                Some(chains.iter().map(|&(p, t)| self.chain_length(p, t)).sum())
+            })
             .expect("a conclusion has a derivation")
     }
 }
 
-/// The summary of the "on" table of `(cell, digit)`, among `tables` (one pair per
-/// candidate of `candidates`, "on" first).
-pub(super) fn on_summary<'a>(
-    candidates: &[(Cell, Digit)],
-    tables: &'a [[Summary; 2]],
-    cell: Cell,
-    digit: Digit,
-) -> &'a Summary {
-    let at = candidates
-        .binary_search(&(cell, digit))
-        .expect("a candidate of the grid");
-    &tables[at][0]
+/// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's
+/// `getCandidatesAllowed`: candidates removed by steps still count).
+pub(super) fn allowed_places(grid: &Candidates) -> [CellSet; 9] {
+    let mut allowed = [grid.unsolved(); 9];
+    for cell in Cell::all() {
+        if let Some(digit) = grid.value(cell) {
+            allowed[digit.index()] = allowed[digit.index()] - cell.peers();
+        }
+    }
+    allowed
 }
 
-/// Every conclusion of a grid's tables (one pair of summaries per candidate, "on"
-/// first), in HoDoKu's rank order ([`Conclusion`]'s), each once, into `out`.
-pub(super) fn list_conclusions(
-    grid: &Candidates,
-    allowed: &[CellSet; 9],
-    candidates: &[(Cell, Digit)],
-    tables: &[[Summary; 2]],
-    out: &mut Vec<Conclusion>,
-) {
-    out.clear();
-    for (&(cell, digit), summaries) in candidates.iter().zip(tables) {
-        for (summary, on) in summaries.iter().zip([true, false]) {
-            if contradiction(grid, allowed, summary, (cell, digit, on)) {
-                out.push(if on {
-                    Conclusion::Remove(cell, digit)
-                } else {
-                    Conclusion::Place(cell, digit)
-                });
+/// One chain of a derivation: its premise and the literal it ends on.
+pub(super) type ChainEnds = ((Cell, Digit, bool), (Cell, Digit, bool));
+
+/// What the derivations of a conclusion are drawn from: a grid's tables, summarised (one
+/// pair per candidate of `candidates`, "on" first).
+pub(super) struct Derivations<'a> {
+    pub(super) grid: &'a Candidates,
+    pub(super) allowed: &'a [CellSet; 9],
+    pub(super) candidates: &'a [(Cell, Digit)],
+    pub(super) summaries: &'a [[Summary; 2]],
+}
+
+impl Derivations<'_> {
+    /// The derivation of `conclusion` HoDoKu keeps, of those `length` measures (given its
+    /// chains; `None` for one that does not count): the shortest, the first found on ties,
+    /// in HoDoKu's order of checks (contradictions of the conclusion's negation, then a
+    /// candidate both on and off, then exhaustive choices). A placement with a
+    /// contradiction is named one: HoDoKu keeps its contradiction and its verity as two
+    /// steps that its ranking does not order, so the one found first stays first.
+    pub(super) fn shortest(
+        &self,
+        conclusion: Conclusion,
+        mut length: impl FnMut(&[ChainEnds]) -> Option<u32>,
+    ) -> Option<Source> {
+        let target = conclusion.literal();
+        let (cell, digit, on) = target;
+        let mut best: Option<(Source, u32)> = None;
+        let mut consider = |best: &mut Option<(Source, u32)>, source, chains: &[ChainEnds]| {
+            if let Some(l) = length(chains)
+                && best.is_none_or(|(_, b)| l < b)
+            {
+                *best = Some((source, l));
+            }
+        };
+        let mut chains = [(target, target); 9];
+        let premise = (cell, digit, !on);
+        let summary = &self.tables_of(cell, digit)[usize::from(on)];
+        if contradiction(self.grid, self.allowed, summary, premise) {
+            for_each_contradiction(self.grid, self.allowed, premise, summary, |ends| {
+                if on && best.is_some() {
+                    return;
+                }
+                let n = fill(&mut chains, ends.iter().map(|&end| (premise, end)));
+                consider(&mut best, Source::Contradiction, &chains[..n]);
+            });
+            if on && best.is_some() {
+                return best.map(|(source, _)| source);
             }
         }
-        let [on, off] = summaries;
-        Conclusion::all_in(&on.and(off), CellSet::single(cell), out);
-    }
-    for choice in exhaustive_choices(grid) {
-        let (members, n) = members(grid, choice);
-        let common = members[..n]
-            .iter()
-            .map(|&(c, d)| *on_summary(candidates, tables, c, d))
-            .reduce(|acc, s| acc.and(&s));
-        if let Some(common) = common {
-            Conclusion::all_in(&common, CellSet::EMPTY, out);
+        for (i, &(c, d)) in self.candidates.iter().enumerate() {
+            let [on_table, off_table] = &self.summaries[i];
+            if c != cell && on_table.has(target) && off_table.has(target) {
+                let both = [((c, d, true), target), ((c, d, false), target)];
+                consider(&mut best, Source::BothWays(c, d), &both);
+            }
         }
+        for choice in exhaustive_choices(self.grid) {
+            let (members, n) = members(self.grid, choice);
+            let members = &members[..n];
+            if members
+                .iter()
+                .all(|&(c, d)| self.tables_of(c, d)[0].has(target))
+            {
+                let n = fill(
+                    &mut chains,
+                    members.iter().map(|&(c, d)| ((c, d, true), target)),
+                );
+                consider(&mut best, choice, &chains[..n]);
+            }
+        }
+        best.map(|(source, _)| source)
     }
-    out.sort_unstable();
-    out.dedup();
+
+    /// Every conclusion of the tables, in HoDoKu's rank order ([`Conclusion`]'s), each
+    /// once, into `out`.
+    pub(super) fn list(&self, out: &mut Vec<Conclusion>) {
+        out.clear();
+        for (&(cell, digit), summaries) in self.candidates.iter().zip(self.summaries) {
+            for (summary, on) in summaries.iter().zip([true, false]) {
+                if contradiction(self.grid, self.allowed, summary, (cell, digit, on)) {
+                    out.push(if on {
+                        Conclusion::Remove(cell, digit)
+                    } else {
+                        Conclusion::Place(cell, digit)
+                    });
+                }
+            }
+            let [on, off] = summaries;
+            Conclusion::all_in(&on.and(off), CellSet::single(cell), out);
+        }
+        for choice in exhaustive_choices(self.grid) {
+            let (members, n) = members(self.grid, choice);
+            let common = members[..n]
+                .iter()
+                .map(|&(c, d)| self.tables_of(c, d)[0])
+                .reduce(|acc, s| acc.and(&s));
+            if let Some(common) = common {
+                Conclusion::all_in(&common, CellSet::EMPTY, out);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// The summaries of the "on" and "off" tables of `(cell, digit)`.
+    fn tables_of(&self, cell: Cell, digit: Digit) -> &[Summary; 2] {
+        let at = self
+            .candidates
+            .binary_search(&(cell, digit))
+            .expect("a candidate of the grid");
+        &self.summaries[at]
+    }
 }
 
 /// Every contradiction the table of `premise` (summarised) holds, in the order HoDoKu
@@ -360,7 +379,7 @@ pub(super) fn list_conclusions(
 /// in one cell (the first such cell per pair); a digit on twice in a house (rows, then
 /// columns, then boxes, digit by digit); a cell left without candidates; a house with
 /// every allowed place of a digit off (rows, columns, boxes, digit by digit).
-pub(super) fn for_each_contradiction(
+fn for_each_contradiction(
     grid: &Candidates,
     allowed: &[CellSet; 9],
     premise: (Cell, Digit, bool),
@@ -368,7 +387,8 @@ pub(super) fn for_each_contradiction(
     mut each: impl FnMut(&[(Cell, Digit, bool)]),
 ) {
     let (cell, digit, on) = premise;
-    let mut ends = Vec::with_capacity(9);
+    // At most nine ends: a house's places, a cell's candidates.
+    let mut ends = [premise; 9];
     if t.has((cell, digit, !on)) {
         each(&[(cell, digit, !on)]);
     }
@@ -389,34 +409,41 @@ pub(super) fn for_each_contradiction(
             for house in House::all_of(kind) {
                 let cells = t.on[d.index()] & house.cell_set();
                 if cells.has_at_least(2) {
-                    ends.clear();
-                    ends.extend(cells.iter().map(|c| (c, d, true)));
-                    each(&ends);
+                    let n = fill(&mut ends, cells.iter().map(|c| (c, d, true)));
+                    each(&ends[..n]);
                 }
             }
         }
     }
     for c in empty_cells(grid, t).iter() {
-        ends.clear();
-        ends.extend(grid.candidates(c).iter().map(|d| (c, d, false)));
-        each(&ends);
+        let n = fill(&mut ends, grid.candidates(c).iter().map(|d| (c, d, false)));
+        each(&ends[..n]);
     }
     for kind in [HouseKind::Row, HouseKind::Column, HouseKind::Box] {
         for d in Digit::all() {
             for house in House::all_of(kind) {
                 if let Some(cells) = all_off(allowed, t, house, d) {
-                    ends.clear();
-                    ends.extend(cells.iter().map(|c| (c, d, false)));
-                    each(&ends);
+                    let n = fill(&mut ends, cells.iter().map(|c| (c, d, false)));
+                    each(&ends[..n]);
                 }
             }
         }
     }
 }
 
+/// Writes `items` (at most nine) at the start of `buffer`; how many there were.
+fn fill<T>(buffer: &mut [T; 9], items: impl Iterator<Item = T>) -> usize {
+    let mut n = 0;
+    for (slot, item) in buffer.iter_mut().zip(items) {
+        *slot = item;
+        n += 1;
+    }
+    n
+}
+
 /// Whether the table of `premise` (summarised) holds a contradiction. Called for every
 /// table: each kind is tested with a few set operations per digit.
-pub(super) fn contradiction(
+fn contradiction(
     grid: &Candidates,
     allowed: &[CellSet; 9],
     t: &Summary,
@@ -455,7 +482,7 @@ pub(super) fn contradiction(
 /// The cells of `house` where `digit` is allowed, if there are some and the table turns
 /// every one off (HoDoKu's `checkHouseDel`: a cell allowed the digit but no longer holding
 /// it is never off, so such a house never counts).
-pub(super) fn all_off(
+fn all_off(
     allowed: &[CellSet; 9],
     t: &Summary,
     house: House,
@@ -466,7 +493,7 @@ pub(super) fn all_off(
 }
 
 /// The unsolved cells a table leaves without a candidate.
-pub(super) fn empty_cells(grid: &Candidates, t: &Summary) -> CellSet {
+fn empty_cells(grid: &Candidates, t: &Summary) -> CellSet {
     let mut empty = grid.unsolved();
     for d in Digit::all() {
         empty &= t.off[d.index()] | !grid.cells_with(d);
@@ -475,25 +502,9 @@ pub(super) fn empty_cells(grid: &Candidates, t: &Summary) -> CellSet {
     empty
 }
 
-/// The chain length of the table's shortest contradiction: HoDoKu keeps the shortest of
-/// the contradictions of one premise.
-fn contradiction_length(
-    grid: &Candidates,
-    allowed: &[CellSet; 9],
-    premise: (Cell, Digit, bool),
-    t: &Summary,
-    at: impl Fn(Cell, Digit, bool) -> u32,
-) -> u32 {
-    let mut best = u32::MAX;
-    for_each_contradiction(grid, allowed, premise, t, |ends| {
-        best = best.min(ends.iter().map(|&(c, d, on)| at(c, d, on)).sum());
-    });
-    best
-}
-
 /// Every exhaustive choice HoDoKu tries for verities, in its order: each unsolved cell's
 /// candidates, then each digit's places in each row, column and box.
-pub(super) fn exhaustive_choices(grid: &Candidates) -> impl Iterator<Item = Source> + '_ {
+fn exhaustive_choices(grid: &Candidates) -> impl Iterator<Item = Source> + '_ {
     let cells = grid.unsolved().iter().map(Source::EachCandidate);
     let houses = [HouseKind::Row, HouseKind::Column, HouseKind::Box]
         .into_iter()
@@ -507,7 +518,7 @@ pub(super) fn exhaustive_choices(grid: &Candidates) -> impl Iterator<Item = Sour
 }
 
 /// The candidates of an exhaustive choice (at most nine), in order.
-pub(super) fn members(grid: &Candidates, choice: Source) -> ([(Cell, Digit); 9], usize) {
+fn members(grid: &Candidates, choice: Source) -> ([(Cell, Digit); 9], usize) {
     let mut out = [(Cell::from_index(0), Digit::from_index(0)); 9];
     let mut n = 0;
     let mut push = |c, d| {
@@ -524,14 +535,16 @@ pub(super) fn members(grid: &Candidates, choice: Source) -> ([(Cell, Digit); 9],
     (out, n)
 }
 
-/// The step of `technique` (a forcing chain or net, named `subtype`): its conclusion and
-/// where it comes from.
-pub(super) fn step(
-    technique: Technique,
-    subtype: Subtype,
-    conclusion: Conclusion,
-    source: Source,
-) -> Step {
+/// The step of `technique` (Forcing Chain or Forcing Net): its conclusion and where it
+/// comes from, which names it a contradiction or a verity.
+pub(super) fn step(technique: Technique, conclusion: Conclusion, source: Source) -> Step {
+    let contradiction = source == Source::Contradiction;
+    let subtype = match (technique, contradiction) {
+        (Technique::ForcingNet, true) => Subtype::ForcingNetContradiction,
+        (Technique::ForcingNet, false) => Subtype::ForcingNetVerity,
+        (_, true) => Subtype::ForcingChainContradiction,
+        (_, false) => Subtype::ForcingChainVerity,
+    };
     let mut pattern = Pattern::default();
     match source {
         Source::Contradiction => {}

@@ -5,28 +5,24 @@
 //! several earlier ones at once.
 //!
 //! HoDoKu keeps a conclusion only if one of its derivations prints as a net (a chain
-//! with a side chain, [`chain`]); of those it keeps the shortest, the first found on
-//! ties, and names the step after it (contradiction or verity), except that a placement
-//! with a contradiction is named one (HoDoKu keeps the two kinds apart and its ranking
-//! leaves them in the order found). Its rank order then picks the step: a placement in
-//! the lowest cell, else the elimination of the lowest (cell, digit).
+//! with a side chain, [`chain`]); of those it keeps the shortest, chains measured as
+//! printed, and names the step after it, as for forcing chains
+//! ([`super::forcing::Derivations::shortest`]). Its rank order then picks the step: a
+//! placement in the lowest cell, else the elimination of the lowest (cell, digit).
 
 mod chain;
 mod lookahead;
 mod tables;
 
-use super::forcing::{
-    Conclusion, Source, Summary, contradiction, exhaustive_choices, for_each_contradiction,
-    list_conclusions, members, on_summary, step,
-};
+use super::forcing::{Conclusion, Derivations, Summary, allowed_places, step};
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
-use crate::catalogue::{Subtype, Technique};
+use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
 use crate::technique::sink::StepSink;
-use chain::{ChainMeter, Measure};
+use chain::ChainMeter;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 use tables::NetTables;
@@ -54,24 +50,39 @@ thread_local! {
 pub fn forcing_nets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     WORKSPACE.with_borrow_mut(|work| {
         work.build(grid);
-        let mut conclusions = std::mem::take(&mut work.conclusions);
-        list_conclusions(
+        let Workspace {
+            groups,
+            tables,
+            meter,
+            candidates,
+            summaries,
+            conclusions,
+            allowed,
+            ..
+        } = work;
+        let derivations = Derivations {
             grid,
-            &work.allowed,
-            &work.candidates,
-            &work.summaries,
-            &mut conclusions,
-        );
-        work.conclusions = conclusions;
+            allowed,
+            candidates,
+            summaries,
+        };
+        derivations.list(conclusions);
         // Best first; each is derived (which costs chain walks) only when it is wanted.
-        for i in 0..work.conclusions.len() {
-            let conclusion = work.conclusions[i];
-            if let Some((source, _)) = work.shortest_net(grid, conclusion) {
-                let subtype = match source {
-                    Source::Contradiction => Subtype::ForcingNetContradiction,
-                    _ => Subtype::ForcingNetVerity,
-                };
-                sink.push(step(Technique::ForcingNet, subtype, conclusion, source))?;
+        for &conclusion in conclusions.iter() {
+            // A derivation counts if one of its chains prints as a net.
+            let source = derivations.shortest(conclusion, |chains| {
+                let (mut length, mut net) = (0, false);
+                for &((pc, pd, p_on), (tc, td, t_on)) in chains {
+                    let premise = Lit::candidate(pc, pd, p_on);
+                    let measure =
+                        meter.measure(tables, groups, premise, Lit::candidate(tc, td, t_on));
+                    length += measure.length;
+                    net |= measure.net;
+                }
+                net.then_some(length)
+            });
+            if let Some(source) = source {
+                sink.push(step(Technique::ForcingNet, conclusion, source))?;
             }
         }
         ControlFlow::Continue(())
@@ -80,12 +91,7 @@ pub fn forcing_nets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
 
 impl Workspace {
     fn build(&mut self, grid: &Candidates) {
-        self.allowed = [grid.unsolved(); 9];
-        for cell in Cell::all() {
-            if let Some(digit) = grid.value(cell) {
-                self.allowed[digit.index()] = self.allowed[digit.index()] - cell.peers();
-            }
-        }
+        self.allowed = allowed_places(grid);
         self.groups.fill(grid);
         self.implications.build(grid, &self.groups, 0);
         self.tables.build(grid, &self.groups, &self.implications);
@@ -105,86 +111,13 @@ impl Workspace {
             }
         }
     }
-
-    /// The shortest derivation of `conclusion` that prints as a net, the first found on
-    /// ties, in HoDoKu's order of checks; with its length.
-    fn shortest_net(&mut self, grid: &Candidates, conclusion: Conclusion) -> Option<(Source, u32)> {
-        let target = conclusion.literal();
-        let (cell, digit, on) = target;
-        let target_lit = Lit::candidate(cell, digit, on);
-        let Workspace {
-            groups,
-            tables,
-            meter,
-            candidates,
-            summaries,
-            allowed,
-            ..
-        } = self;
-        let mut best: Option<(Source, u32)> = None;
-        // The contradictions of the conclusion's negation.
-        let premise = (cell, digit, !on);
-        let premise_lit = Lit::candidate(cell, digit, !on);
-        let at = candidates
-            .binary_search(&(cell, digit))
-            .expect("a candidate of the grid");
-        let summary = summaries[at][usize::from(on)];
-        if contradiction(grid, allowed, &summary, premise) {
-            for_each_contradiction(grid, allowed, premise, &summary, |ends| {
-                let mut measures = ends.iter().map(|&(c, d, o)| {
-                    meter.measure(tables, groups, premise_lit, Lit::candidate(c, d, o))
-                });
-                consider(&mut best, Source::Contradiction, &mut measures);
-            });
-            if on && best.is_some() {
-                // HoDoKu keeps a placement's contradiction and its verity as two steps
-                // that its ranking does not order: the one found first stays first.
-                return best;
-            }
-        }
-        // A candidate both on and off.
-        for (i, &(c, d)) in candidates.iter().enumerate() {
-            let [on_table, off_table] = &summaries[i];
-            if c != cell && on_table.has(target) && off_table.has(target) {
-                let mut measures = [true, false]
-                    .into_iter()
-                    .map(|o| meter.measure(tables, groups, Lit::candidate(c, d, o), target_lit));
-                consider(&mut best, Source::BothWays(c, d), &mut measures);
-            }
-        }
-        // Every case of an exhaustive choice.
-        for choice in exhaustive_choices(grid) {
-            let (members, n) = members(grid, choice);
-            let members = &members[..n];
-            if members
-                .iter()
-                .all(|&(c, d)| on_summary(candidates, summaries, c, d).has(target))
-            {
-                let mut measures = members.iter().map(|&(c, d)| {
-                    meter.measure(tables, groups, Lit::candidate(c, d, true), target_lit)
-                });
-                consider(&mut best, choice, &mut measures);
-            }
-        }
-        best
-    }
-}
-
-/// Keeps the derivation whose chains are `measures` if it is a net and shorter than `best`.
-fn consider(
-    best: &mut Option<(Source, u32)>,
-    source: Source,
-    measures: &mut dyn Iterator<Item = Measure>,
-) {
-    let (length, net) = measures.fold((0, false), |(l, n), m| (l + m.length, n || m.net));
-    if net && best.is_none_or(|(_, b)| length < b) {
-        *best = Some((source, length));
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::chain::Measure;
     use super::*;
+    use crate::catalogue::Subtype;
     use crate::geometry::{House, HouseKind};
     use crate::ladder::Ladder;
     use crate::oracle::{self, Uniqueness};
