@@ -14,6 +14,16 @@ impl Cell {
     }
 }
 
+impl CellSet {
+    /// The cells that see every cell of the set (none of them among them; every cell for
+    /// the empty set).
+    #[inline]
+    pub fn common_peers(self) -> CellSet {
+        self.iter()
+            .fold(CellSet::ALL, |seen, cell| seen & cell.peers())
+    }
+}
+
 impl House {
     /// The house's nine cells as a set.
     #[inline]

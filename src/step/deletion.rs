@@ -181,9 +181,7 @@ fn als_passes(step: &Step, grid: &Candidates) -> [crate::step::Eliminations; 4] 
     let links = step.pattern.subset;
     let seers = |cells: CellSet, digit: Digit| {
         let places = cells & grid.cells_with(digit);
-        let seeing = places
-            .iter()
-            .fold(CellSet::ALL, |seen, cell| seen & cell.peers());
+        let seeing = places.common_peers();
         seeing & (grid.cells_with(digit) - cells)
     };
     let mut passes = [Eliminations::NONE; 4];

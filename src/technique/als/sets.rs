@@ -42,7 +42,7 @@ impl Als {
         };
         for digit in digits.iter() {
             let places = cells & grid.cells_with(digit);
-            let seers = seeing_all(places) & (grid.cells_with(digit) - cells);
+            let seers = places.common_peers() & (grid.cells_with(digit) - cells);
             als.places[digit.index()] = places;
             als.seers[digit.index()] = seers;
             als.all_seers |= seers;
@@ -57,13 +57,6 @@ impl Als {
     pub fn seers(&self, digit: Digit) -> CellSet {
         self.seers[digit.index()]
     }
-}
-
-/// The cells that see every cell of `cells` (none of `cells` among them).
-pub fn seeing_all(cells: CellSet) -> CellSet {
-    cells
-        .iter()
-        .fold(CellSet::ALL, |seen, cell| seen & cell.peers())
 }
 
 /// Two ALS joined by one or two restricted commons; `first < second` index the list.

@@ -482,12 +482,7 @@ fn contradiction(
 /// The cells of `house` where `digit` is allowed, if there are some and the table turns
 /// every one off (HoDoKu's `checkHouseDel`: a cell allowed the digit but no longer holding
 /// it is never off, so such a house never counts).
-fn all_off(
-    allowed: &[CellSet; 9],
-    t: &Summary,
-    house: House,
-    digit: Digit,
-) -> Option<CellSet> {
+fn all_off(allowed: &[CellSet; 9], t: &Summary, house: House, digit: Digit) -> Option<CellSet> {
     let cells = allowed[digit.index()] & house.cell_set();
     (!cells.is_empty() && cells.is_subset_of(t.off[digit.index()])).then_some(cells)
 }

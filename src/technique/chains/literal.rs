@@ -126,9 +126,7 @@ impl GroupNodes {
                     for box_ in House::all_of(HouseKind::Box) {
                         let cells = in_line & box_.cell_set();
                         if cells.has_at_least(2) {
-                            let buddies = cells
-                                .iter()
-                                .fold(CellSet::ALL, |seen, cell| seen & cell.peers());
+                            let buddies = cells.common_peers();
                             let outside = grid.cells_with(digit) & buddies;
                             let single_in =
                                 |house: House| (outside & house.cell_set()).single_member();

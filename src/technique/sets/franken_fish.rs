@@ -224,9 +224,7 @@ impl Search<'_> {
             }
             // What a finned fish removes sees its fins, and lies in its cover.
             if self.finned && !sure_fins.is_empty() {
-                let seen = sure_fins
-                    .iter()
-                    .fold(CellSet::ALL, |seen, fin| seen & fin.peers());
+                let seen = sure_fins.common_peers();
                 if !seen.intersects(cells | later) {
                     continue;
                 }
@@ -267,9 +265,7 @@ impl Search<'_> {
             if fins.is_empty() || fins.has_at_least(MAX_FINS + 1) {
                 return None;
             }
-            let seen = fins
-                .iter()
-                .fold(CellSet::ALL, |seen, fin| seen & fin.peers());
+            let seen = fins.common_peers();
             ((cover_cells - fish.base) & seen, cannibal & seen)
         };
         if removed.is_empty() && cannibal.is_empty() {
