@@ -906,7 +906,7 @@ fn the_progress_bar_shows_on_a_terminal_only_and_not_when_quiet() {
     };
     assert!(shown.contains("ETA"), "a bar with an ETA: {shown}");
     assert!(shown.contains("puzzles/s"), "{shown}");
-    let quiet = on_a_terminal(&(command.clone() + " --quiet")).unwrap();
+    let quiet = on_a_terminal(&(command.clone() + " --quiet --force")).unwrap();
     assert!(
         !quiet.contains("ETA") && !quiet.contains("puzzles/s"),
         "{quiet}"
@@ -995,7 +995,13 @@ fn a_skip_past_the_end_of_the_input_warns() {
     sudolab()
         .arg("run")
         .arg(&blog)
-        .args(["--skip", &(lines - 1).to_string(), "--quiet", "--out"])
+        .args([
+            "--skip",
+            &(lines - 1).to_string(),
+            "--quiet",
+            "--force",
+            "--out",
+        ])
         .arg(&out)
         .assert()
         .success()

@@ -394,7 +394,7 @@ fn files_that_cannot_be_compared_exit_2_with_a_message() {
     );
 
     // Runs of different corpora: nothing matches, so nothing can be judged.
-    let other = real_run(dir.path(), "other.csv", &Ladder::default(), 5);
+    let other = real_run(dir.path(), "another-corpus.csv", &Ladder::default(), 5);
     let out = sudolab(&[
         "compare",
         fixture,

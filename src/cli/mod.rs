@@ -4,6 +4,7 @@
 
 mod compare;
 mod explain;
+mod merge;
 mod report;
 mod run;
 mod techniques;
@@ -24,6 +25,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Run(run::RunArgs),
+    Merge(merge::MergeArgs),
     Techniques(techniques::TechniquesArgs),
     Report(report::ReportArgs),
     Compare(compare::CompareArgs),
@@ -36,6 +38,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::try_parse().unwrap_or_else(|err| exit_on_usage_error(err));
     let result = match cli.command {
         Command::Run(args) => run::execute(args),
+        Command::Merge(args) => merge::execute(args),
         Command::Techniques(args) => techniques::execute(args),
         Command::Report(args) => report::execute(args),
         Command::Compare(args) => compare::execute(args),

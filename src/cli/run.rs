@@ -4,9 +4,10 @@
 
 use crate::ladder_config::{Fallback, LadderConfig, LadderConfigError};
 use crate::record::Status;
+use crate::runner::meta::Shard;
 use crate::runner::output::Target;
 use crate::runner::summary::summary;
-use crate::runner::{self, INVALID_NOTICES, Notice, RunConfig, RunReport};
+use crate::runner::{self, Existing, INVALID_NOTICES, Notice, RunConfig, RunReport};
 use crate::solver::Policy;
 use anyhow::bail;
 use clap::ValueEnum;
@@ -48,7 +49,9 @@ Examples:
   sudolab run data/sudoku17.txt --ladder singles --fallback brute-force --limit 1000 -o s.csv
   sudolab run data/tdoku_test_puzzles.txt --ladder my-ladder.toml --verify -o t.csv
   cat puzzles.txt | sudolab run --ladder n1,h1,lc1,lc2 --quiet > out.csv
-  sudolab run data/sudoku17.txt | head -5"#;
+  sudolab run data/sudoku17.txt | head -5
+  sudolab run big.txt -o big.csv --resume          # after an interruption: go on
+  sudolab run big.txt --shard 3/8 -o part3.csv     # then: sudolab merge part*.csv -o all.csv"#;
 
 /// Grade puzzle files with a ladder of human techniques: one CSV row per puzzle, on all cores.
 #[derive(clap::Args, Debug)]
@@ -102,6 +105,31 @@ pub struct RunArgs {
     /// chunk at a time, so an interrupted run keeps the rows it finished.
     #[arg(short, long, value_name = "FILE.csv", default_value = "-")]
     out: PathBuf,
+
+    /// Write over an existing results file
+    ///
+    /// Without it (or --resume), a results file that already holds rows is left alone and
+    /// the run stops with exit code 2.
+    #[arg(long, conflicts_with = "resume")]
+    force: bool,
+
+    /// Continue an interrupted run into the same results file
+    ///
+    /// The sidecar must show the same inputs (and sizes), ladder, policy, fallback, options
+    /// and tool version, or the run stops with exit code 2 naming what differs. A row cut
+    /// short by the interruption is dropped; the rows on disk are kept and the rest
+    /// appended, so the file ends as an uninterrupted run's would (the micros column
+    /// aside). A missing or empty results file is simply started.
+    #[arg(long)]
+    resume: bool,
+
+    /// Grade only shard K of N (K from 1 to N): the puzzle lines whose position in the run
+    /// (from 0, after --skip, within --limit) leaves K-1 when divided by N
+    ///
+    /// Rows keep their source and line as in the whole run, and `sudolab merge` puts the N
+    /// results files back together in input order. For job arrays and GNU parallel.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
 
     /// Worker threads [default: one per core]
     ///
@@ -175,6 +203,9 @@ fn parse_ladder(spec: &str) -> Result<Box<LadderConfig>, LadderConfigError> {
 impl RunArgs {
     /// The run these options ask for; the command line wins over the ladder file.
     fn config(self) -> anyhow::Result<RunConfig> {
+        if self.resume && self.out.as_os_str() == "-" {
+            bail!("--resume continues a results file: name it with --out");
+        }
         let mut inputs = self.inputs;
         if inputs.is_empty() {
             if std::io::stdin().is_terminal() {
@@ -202,6 +233,12 @@ impl RunArgs {
             threads: self.threads.map(|n| n as usize),
             skip: self.skip,
             limit: self.limit,
+            shard: self.shard,
+            existing: match (self.force, self.resume) {
+                (_, true) => Existing::Resume,
+                (true, false) => Existing::Overwrite,
+                (false, false) => Existing::Refuse,
+            },
             verify: self.verify,
             solution: self.solution,
             progress: !self.quiet,

@@ -3,7 +3,8 @@
 //! A puzzle line is any line that is not blank and does not start with `#`; lines end at
 //! `\n` (a `\r` before it is dropped) and are numbered from 1 within their source, blank and
 //! comment lines included, so that `source:line` finds the line in an editor. `--skip` and
-//! `--limit` count puzzle lines across all inputs. Lines are kept as bytes: whether they are
+//! `--limit` count puzzle lines across all inputs; `--shard` takes every Nth of the lines
+//! they leave, and a resumed run passes over the lines already recorded. Lines are kept as bytes: whether they are
 //! text, let alone puzzles, is the evaluator's question. A line longer than
 //! [`MAX_LINE_BYTES`] keeps only its start (with its full length noted) so memory stays
 //! bounded whatever the input.
@@ -15,6 +16,7 @@
 //! An input that cannot be opened or read is reported through a callback and skipped; the
 //! others are still read. This module does not parse, solve or write anything.
 
+use super::meta::Shard;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::ops::Range;
@@ -152,6 +154,11 @@ pub struct Reader<'a> {
     open: Option<Open>,
     skip: u64,
     remaining: u64,
+    /// The run's share of its puzzle lines, and how many of them are already recorded.
+    shard: Option<Shard>,
+    recorded: u64,
+    /// Puzzle lines of the run (after `skip`) met so far.
+    position: u64,
     bytes: u64,
 }
 
@@ -164,8 +171,23 @@ impl<'a> Reader<'a> {
             open: None,
             skip,
             remaining: limit.unwrap_or(u64::MAX),
+            shard: None,
+            recorded: 0,
+            position: 0,
             bytes: 0,
         }
+    }
+
+    /// Yields only the puzzle lines of `shard` (counted after `skip`, within `limit`).
+    pub fn shard(mut self, shard: Option<Shard>) -> Reader<'a> {
+        self.shard = shard;
+        self
+    }
+
+    /// Passes over the first `rows` lines it would yield: they are recorded already.
+    pub fn after(mut self, rows: u64) -> Reader<'a> {
+        self.recorded = rows;
+        self
     }
 
     /// Puzzle lines `skip` asked to pass over that the inputs did not hold (so far).
@@ -229,6 +251,13 @@ impl<'a> Reader<'a> {
                 continue;
             }
             self.remaining -= 1;
+            self.position += 1;
+            let theirs = self.shard.is_some_and(|s| !s.holds(self.position - 1));
+            if theirs || self.recorded > 0 {
+                self.recorded -= u64::from(!theirs);
+                chunk.text.truncate(start);
+                continue;
+            }
             chunk.lines.push(Line {
                 source: open.index,
                 number: open.line,
@@ -330,7 +359,10 @@ mod tests {
 
     /// Reads every puzzle line in chunks of `max`.
     fn read_all(inputs: &[Input], skip: u64, limit: Option<u64>, max: usize) -> ReadAll {
-        let mut reader = Reader::new(inputs, skip, limit);
+        read_with(Reader::new(inputs, skip, limit), max)
+    }
+
+    fn read_with(mut reader: Reader<'_>, max: usize) -> ReadAll {
         let mut chunk = Chunk::default();
         let mut lines = Vec::new();
         let mut errors = Vec::new();
@@ -377,6 +409,51 @@ mod tests {
                 ]
             );
         }
+    }
+
+    #[test]
+    fn shards_split_the_lines_left_by_skip_and_limit_and_resume_within_a_shard() {
+        let a = file_with(b"p0\n# c\np1\np2\n");
+        let b = file_with(b"p3\n\np4\np5\np6\n");
+        let inputs = [
+            Input::probe(a.path()).unwrap(),
+            Input::probe(b.path()).unwrap(),
+        ];
+        let texts = |(lines, _): ReadAll| -> Vec<String> {
+            lines
+                .into_iter()
+                .map(|(_, _, t)| String::from_utf8(t).unwrap())
+                .collect()
+        };
+        let shard = |k, n| Some(Shard { index: k, count: n });
+        let whole = texts(read_all(&inputs, 1, Some(5), 10));
+        assert_eq!(whole, ["p1", "p2", "p3", "p4", "p5"]);
+        for n in 1..=7 {
+            let mut union: Vec<String> = Vec::new();
+            for k in 1..=n {
+                let part = texts(read_with(
+                    Reader::new(&inputs, 1, Some(5)).shard(shard(k, n)),
+                    2,
+                ));
+                let expected: Vec<String> = whole
+                    .iter()
+                    .skip(k as usize - 1)
+                    .step_by(n as usize)
+                    .cloned()
+                    .collect();
+                assert_eq!(part, expected, "shard {k}/{n}");
+                union.extend(part);
+            }
+            union.sort();
+            assert_eq!(union, whole, "{n} shards");
+        }
+        let resumed = read_with(
+            Reader::new(&inputs, 0, None).shard(shard(2, 3)).after(1),
+            10,
+        );
+        assert_eq!(texts(resumed), ["p4"]);
+        let resumed = read_with(Reader::new(&inputs, 0, None).after(5), 10);
+        assert_eq!(texts(resumed), ["p5", "p6"]);
     }
 
     #[test]

@@ -11,9 +11,11 @@
 
 pub mod evaluate;
 pub mod input;
+pub mod merge;
 pub mod meta;
 pub mod output;
 pub mod progress;
+pub mod resume;
 pub mod summary;
 pub mod totals;
 
@@ -24,7 +26,7 @@ use crate::record::Status;
 use crate::solver::{Policy, Scratch, UnsoundStep};
 use evaluate::{Evaluation, Evaluator, LineRef};
 use input::{Chunk, Input, InputError, Reader};
-use meta::{InputMeta, Meta, TotalsMeta};
+use meta::{InputMeta, Meta, RowsConfig, Shard, TotalsMeta};
 use output::{CsvOutput, OutputError, Target};
 use progress::Progress;
 use rayon::prelude::*;
@@ -61,6 +63,10 @@ pub struct RunConfig {
     pub skip: u64,
     /// Puzzle lines to record at most.
     pub limit: Option<u64>,
+    /// Grade only this share of the puzzle lines `skip` and `limit` leave.
+    pub shard: Option<Shard>,
+    /// What to do with a results file that is already there.
+    pub existing: Existing,
     /// Check every step against the solution.
     pub verify: bool,
     /// Add the `solution` column.
@@ -69,6 +75,19 @@ pub struct RunConfig {
     pub progress: bool,
     /// The command line, for the metadata.
     pub command_line: Vec<String>,
+}
+
+/// What a run does with a results file that is already there (stdout and devices are
+/// always just written to).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Existing {
+    /// Stop, unless it is empty: rows are not lost by mistake.
+    #[default]
+    Refuse,
+    /// Start it again.
+    Overwrite,
+    /// Keep its rows and append the rest ([`resume`]).
+    Resume,
 }
 
 /// Something the user should hear about while the run goes on.
@@ -129,6 +148,13 @@ pub enum RunError {
         path: PathBuf,
         error: std::io::Error,
     },
+    #[error(
+        "{} exists and holds results: --force writes over it, --resume continues it",
+        path.display()
+    )]
+    Exists { path: PathBuf },
+    #[error(transparent)]
+    Resume(#[from] resume::ResumeError),
     #[error("the output {} is also an input", path.display())]
     OutputIsInput { path: PathBuf },
     #[error("standard input ('-') is named {count} times; it can be read once")]
@@ -186,19 +212,35 @@ pub fn run(
         config.scores.clone(),
         config.solution,
     );
+    let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
+    let on_disk = rows_to_keep(config, &meta.config, evaluator.columns())?;
+    let columns = evaluator.columns().clone();
     // A reader of stdout that is gone before the header is written ends the run too.
-    let mut csv = match CsvOutput::create(&config.output, evaluator.columns().clone()) {
+    let opened = match (&on_disk, &config.output) {
+        (Some(_), Target::File(path)) => CsvOutput::append(path, columns),
+        _ => CsvOutput::create(&config.output, columns),
+    };
+    let mut csv = match opened {
         Ok(csv) => Some(csv),
         Err(error) if error.is_broken_pipe() => None,
         Err(error) => return Err(error.into()),
     };
-    let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
+    let (recorded, kept) = match on_disk {
+        Some(on_disk) => {
+            meta.started = on_disk.meta.started;
+            meta.resumed = on_disk.meta.resumed + 1;
+            (on_disk.rows, on_disk.totals)
+        }
+        None => (0, Totals::default()),
+    };
     let meta_path = sidecar_for(&config.output);
     write_meta(&meta, meta_path.as_deref())?;
 
     let total_bytes = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
     let progress = Progress::new(total_bytes, config.limit, config.progress);
-    let mut reader = Reader::new(&inputs, config.skip, config.limit);
+    let mut reader = Reader::new(&inputs, config.skip, config.limit)
+        .shard(config.shard)
+        .after(recorded);
     let mut chunk = Chunk::default();
     // Notices are printed with the progress bar out of the way.
     let tell = &mut |notice: Notice| progress.suspend(|| notify(notice));
@@ -222,8 +264,8 @@ pub fn run(
                     let _ = meta.write(path);
                 }
             };
-            let writer =
-                scope.spawn(move || write_batches(csv, received, tell, progress, &mut on_disk));
+            let writer = scope
+                .spawn(move || write_batches(csv, kept, received, tell, progress, &mut on_disk));
             loop {
                 let mut batch = Batch::default();
                 reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
@@ -279,26 +321,36 @@ fn start_meta(
     inputs: Vec<InputMeta>,
 ) -> Meta {
     Meta {
-        tool: "sudolab",
-        version: crate::version::VERSION,
-        commit: crate::version::COMMIT,
+        tool: "sudolab".into(),
+        config: RowsConfig {
+            version: crate::version::VERSION.into(),
+            commit: crate::version::COMMIT.into(),
+            ladder: config
+                .ladder
+                .rungs()
+                .iter()
+                .map(|t| t.name().into())
+                .collect(),
+            policy: config.policy.name().into(),
+            fallback: config.fallback.name().into(),
+            verify: config.verify,
+            solution: config.solution,
+            grading: meta::grading(&evaluator.columns().techniques, &config.scores),
+            skip: config.skip,
+            limit: config.limit,
+            shard: config.shard,
+            inputs,
+        },
         command_line: config.command_line.clone(),
-        ladder: config.ladder.rungs().iter().map(|t| t.name()).collect(),
         ladder_file: config.ladder_file.as_ref().map(|p| p.display().to_string()),
-        policy: config.policy.name(),
-        fallback: config.fallback.name(),
-        verify: config.verify,
-        solution: config.solution,
-        grading: meta::grading(&evaluator.columns().techniques, &config.scores),
         threads,
-        skip: config.skip,
-        limit: config.limit,
-        inputs,
         output: config.output.name(),
         started: meta::timestamp(SystemTime::now()),
         finished: None,
         seconds: None,
         complete: false,
+        resumed: 0,
+        parts: Vec::new(),
         totals: TotalsMeta::default(),
     }
 }
@@ -332,6 +384,29 @@ fn probe_inputs(
         }
     }
     (inputs, metas)
+}
+
+/// The rows of an existing results file the run keeps (with `--resume`), after refusing to
+/// write over one that holds results unless told to.
+fn rows_to_keep(
+    config: &RunConfig,
+    rows: &RowsConfig,
+    columns: &crate::record::Columns,
+) -> Result<Option<resume::OnDisk>, RunError> {
+    let Target::File(path) = &config.output else {
+        return Ok(None);
+    };
+    match config.existing {
+        Existing::Overwrite => Ok(None),
+        Existing::Refuse => {
+            let holds_results = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > 0);
+            match holds_results {
+                true => Err(RunError::Exists { path: path.clone() }),
+                false => Ok(None),
+            }
+        }
+        Existing::Resume => Ok(resume::inspect(path, &meta::path_for(path), rows, columns)?),
+    }
 }
 
 /// Refuses to truncate an input by writing the results over it.
@@ -383,18 +458,18 @@ struct Batch {
     bytes_read: u64,
 }
 
-/// The writer thread: records every batch in order until the channel closes. Returns the
-/// totals, and whether the reader of stdout went away (which ends the run quietly).
+/// The writer thread: records every batch in order until the channel closes, counting on
+/// from `totals` (the rows a resumed run kept). Returns the totals, and whether the reader of stdout went away (which ends the run quietly).
 /// Records each batch's rows (and notices) as it comes, then tells `on_disk` the totals of
 /// the rows now on disk and the inputs that failed so far.
 fn write_batches(
     csv: &mut CsvOutput,
+    mut totals: Totals,
     batches: std::sync::mpsc::Receiver<Batch>,
     notify: &mut (dyn FnMut(Notice) + Send),
     progress: &Progress,
     on_disk: &mut (dyn FnMut(&Totals, u64) + Send),
 ) -> Result<(Totals, bool), OutputError> {
-    let mut totals = Totals::default();
     let mut input_errors = 0;
     for mut batch in batches {
         for notice in batch.notices.drain(..) {

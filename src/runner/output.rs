@@ -76,6 +76,24 @@ impl CsvOutput {
         CsvOutput::with_sink(name, sink, columns)
     }
 
+    /// Appends rows to a results file that has the header and some rows already.
+    pub fn append(path: &Path, columns: Columns) -> Result<CsvOutput, OutputError> {
+        let name = path.display().to_string();
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|error| OutputError {
+                name: name.clone(),
+                error,
+            })?;
+        Ok(CsvOutput {
+            name,
+            columns,
+            sink: Box::new(file),
+            rows: CsvRows::default(),
+        })
+    }
+
     /// A writer to any sink, its header written and flushed.
     fn with_sink(
         name: String,
@@ -115,6 +133,17 @@ impl CsvOutput {
             error,
         })
     }
+}
+
+/// A new file in `path`'s folder that will replace `path` when persisted (a rename, so
+/// readers never see half of it), with the permissions a plain new file would get.
+pub fn replacement_for(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let mut builder = tempfile::Builder::new();
+    // Temporary files are private by default; these are results (the umask still applies).
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder.tempfile_in(folder.unwrap_or(Path::new(".")))
 }
 
 #[cfg(test)]
