@@ -272,6 +272,26 @@ fn a_missing_file_is_named_and_the_other_files_still_run() {
 }
 
 #[test]
+fn a_binary_input_is_named_as_not_text_and_the_other_files_still_run() {
+    let binary = assert_cmd::cargo::cargo_bin("sudolab");
+    let output = sudolab()
+        .arg("run")
+        .arg(&binary)
+        .arg(data_file("blog.txt"))
+        .args(["--ladder", "singles"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains(&format!("cannot read {}: not text", binary.display())),
+        "{stderr}"
+    );
+    let (_, rows) = read_rows(&output.stdout);
+    assert_eq!(rows.len(), 19, "only the text file's rows");
+}
+
+#[test]
 fn a_bad_output_path_fails_before_any_work() {
     let output = sudolab()
         .arg("run")
@@ -584,7 +604,9 @@ fn techniques_lists_the_catalogue_as_a_table_and_as_csv() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// Whatever the bytes, the run succeeds and every puzzle line gets exactly one row.
+    /// Whatever the bytes, the run succeeds and every puzzle line gets exactly one row;
+    /// unless they are not text (a NUL byte, or a UTF-16 byte order mark, at the start), and
+    /// then the file is named as such, with no row and exit code 2.
     #[test]
     fn any_file_gives_one_row_per_puzzle_line(
         lines in proptest::collection::vec(
@@ -600,6 +622,13 @@ proptest! {
         let path = dir.path().join("fuzz.txt");
         std::fs::write(&path, lines.join(&b'\n')).unwrap();
         let output = sudolab().arg("run").arg(&path).args(["--quiet", "--ladder", "singles"]).output().unwrap();
+        let bytes = lines.join(&b'\n');
+        if bytes.contains(&0) || bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
+            prop_assert_eq!(output.status.code(), Some(2));
+            prop_assert!(stderr_of(&output).contains("not text"), "{}", stderr_of(&output));
+            prop_assert_eq!(read_rows(&output.stdout).1.len(), 0);
+            return Ok(());
+        }
         prop_assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
         let (_, rows) = read_rows(&output.stdout);
         let expected = lines

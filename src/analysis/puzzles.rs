@@ -6,6 +6,7 @@
 //! counts every physical line, so `FILE:LINE` names the same line a results row does.
 
 use crate::puzzle::{ParseError, Puzzle};
+use crate::runner::input::check_text;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use thiserror::Error;
@@ -60,10 +61,14 @@ const BYTE_ORDER_MARK: char = '\u{feff}';
 
 /// The text of `path`, without a byte order mark.
 fn read_text(path: &str) -> Result<String, InputError> {
-    let mut text = std::fs::read_to_string(path).map_err(|error| InputError::Io {
+    let io_error = |error| InputError::Io {
         path: path.to_string(),
         error,
-    })?;
+    };
+    let bytes = std::fs::read(path).map_err(io_error)?;
+    check_text(&bytes[..bytes.len().min(1 << 16)]).map_err(io_error)?;
+    let mut text = String::from_utf8(bytes)
+        .map_err(|e| io_error(io::Error::new(io::ErrorKind::InvalidData, e.utf8_error())))?;
     if text.starts_with(BYTE_ORDER_MARK) {
         text.drain(..BYTE_ORDER_MARK.len_utf8());
     }
@@ -81,8 +86,10 @@ pub fn read_lines(path: &str) -> Result<Vec<PuzzleLine>, InputError> {
     } else {
         Box::new(std::fs::File::open(path).map_err(io_error)?)
     };
+    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    check_text(reader.fill_buf().map_err(io_error)?).map_err(io_error)?;
     let mut lines = Vec::new();
-    for (index, text) in BufReader::new(reader).lines().enumerate() {
+    for (index, text) in reader.lines().enumerate() {
         let mut text = text.map_err(io_error)?;
         if index == 0 && text.starts_with(BYTE_ORDER_MARK) {
             text.drain(..BYTE_ORDER_MARK.len_utf8());

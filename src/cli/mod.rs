@@ -77,6 +77,13 @@ fn exit_on_usage_error(err: clap::Error) -> ! {
     std::process::exit(err.exit_code());
 }
 
+/// How wide lines on stderr may be: the terminal's width when it is one, else 100.
+fn stderr_width() -> usize {
+    console::Term::stderr()
+        .size_checked()
+        .map_or(100, |(_rows, columns)| usize::from(columns))
+}
+
 /// Writes `text` to standard error; unlike `eprint!`, a closed stderr is no panic.
 fn eprint(text: &str) {
     let _ = io::stderr().lock().write_all(text.as_bytes());

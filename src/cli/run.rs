@@ -263,7 +263,12 @@ pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
     if !quiet {
         let invalid = report.totals.status(Status::Invalid);
-        let mut text = summary(&report.totals, report.elapsed, report.threads);
+        let mut text = summary(
+            &report.totals,
+            report.elapsed,
+            report.threads,
+            super::stderr_width(),
+        );
         if invalid > INVALID_NOTICES {
             text += &format!(
                 "  ({INVALID_NOTICES} of the {invalid} invalid lines are named above; \

@@ -76,12 +76,15 @@ impl Input {
         })
     }
 
+    /// Opens the input, refusing one whose first bytes show it is not text.
     fn open(&self) -> io::Result<BufReader<Box<dyn Read>>> {
         let source: Box<dyn Read> = match &self.path {
             None => Box::new(io::stdin()),
             Some(path) => Box::new(File::open(path)?),
         };
-        Ok(BufReader::with_capacity(1 << 16, source))
+        let mut reader = BufReader::with_capacity(1 << 16, source);
+        check_text(reader.fill_buf()?)?;
+        Ok(reader)
     }
 }
 
@@ -292,6 +295,24 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Refuses, as `grep` does, an input whose first block holds a NUL byte: a binary file (or
+/// UTF-16 text), which would otherwise give a row of control characters per "line".
+pub fn check_text(start: &[u8]) -> io::Result<()> {
+    let not_text = |why: &str| {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("not text: {why}"),
+        ))
+    };
+    if start.starts_with(b"\xff\xfe") || start.starts_with(b"\xfe\xff") {
+        return not_text("UTF-16 (save it as UTF-8 or ASCII)");
+    }
+    if start.contains(&0) {
+        return not_text("it holds NUL bytes (a binary file?)");
+    }
+    Ok(())
+}
+
 /// The UTF-8 byte order mark.
 const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
 
@@ -377,6 +398,28 @@ mod tests {
             }
         }
         (lines, errors)
+    }
+
+    #[test]
+    fn binary_and_utf16_inputs_are_refused_as_not_text_and_the_others_still_read() {
+        let binary = file_with(b"\x7fELF\x02\x01\x01\x00\x00\x00\n12345\n");
+        let utf16 = file_with(b"\xff\xfe1\x002\x00\n\x00");
+        let text = file_with(b"12345\n");
+        let inputs = [
+            Input::probe(binary.path()).unwrap(),
+            Input::probe(utf16.path()).unwrap(),
+            Input::probe(text.path()).unwrap(),
+        ];
+        let (lines, errors) = read_all(&inputs, 0, None, 10);
+        assert_eq!(lines, [(2, 1, b"12345".to_vec())]);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].contains("not text: it holds NUL bytes"),
+            "{}",
+            errors[0]
+        );
+        assert!(errors[0].contains(&binary.path().display().to_string()));
+        assert!(errors[1].contains("not text: UTF-16"), "{}", errors[1]);
     }
 
     #[test]

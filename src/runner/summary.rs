@@ -7,8 +7,9 @@ use crate::record::Status;
 use std::fmt::Write;
 use std::time::Duration;
 
-/// The end-of-run summary, one line per topic, each ending in a newline.
-pub fn summary(totals: &Totals, elapsed: Duration, threads: usize) -> String {
+/// The end-of-run summary, one topic a line, each ending in a newline; the hardest
+/// techniques (a few dozen with the full catalogue) wrap at `width` columns.
+pub fn summary(totals: &Totals, elapsed: Duration, threads: usize, width: usize) -> String {
     let seconds = elapsed.as_secs_f64();
     let rate = totals.puzzles as f64 / seconds.max(1e-9);
     let mut text = format!(
@@ -35,12 +36,28 @@ pub fn summary(totals: &Totals, elapsed: Duration, threads: usize) -> String {
         hardest.insert(0, format!("(no step) {}", totals.solved_without_steps()));
     }
     if !hardest.is_empty() {
-        let _ = writeln!(
-            text,
-            "  solved, by hardest technique: {}",
-            hardest.join(", ")
-        );
+        text += &wrapped("  solved, by hardest technique:", &hardest, width.max(40));
     }
+    text
+}
+
+/// `entries` after `head`, comma-separated, in lines of at most `width` characters (an
+/// entry longer than that has a line of its own); each line after the first indented by
+/// four spaces, and entries never split.
+fn wrapped(head: &str, entries: &[String], width: usize) -> String {
+    let mut text = head.to_string();
+    let mut line_length = head.chars().count();
+    for (i, entry) in entries.iter().enumerate() {
+        let comma = if i + 1 < entries.len() { "," } else { "" };
+        let length = entry.chars().count() + comma.len();
+        if line_length + 1 + length > width && line_length > 4 {
+            text += "\n   ";
+            line_length = 3;
+        }
+        let _ = write!(text, " {entry}{comma}");
+        line_length += 1 + length;
+    }
+    text.push('\n');
     text
 }
 
@@ -66,17 +83,43 @@ mod tests {
                 ..Record::new("", 1, 0)
             });
         }
-        let text = summary(&totals, Duration::from_secs(2), 1);
+        let text = summary(&totals, Duration::from_secs(2), 1, 100);
         assert_eq!(
             text,
             "4 puzzles in 2.00 s: 2 puzzles/s on 1 thread, 25 µs a puzzle\n\
              \x20 by status: solved 2, stuck 1, invalid 1\n\
              \x20 solved, by hardest technique: hidden-single 1, x-wing 1\n"
         );
-        let none = summary(&Totals::default(), Duration::from_secs(1), 2);
+        let none = summary(&Totals::default(), Duration::from_secs(1), 2, 100);
         assert_eq!(
             none,
             "0 puzzles in 1.00 s: 0 puzzles/s on 2 threads\n  by status: solved 0\n"
         );
+    }
+
+    #[test]
+    fn a_long_list_of_hardest_techniques_wraps_at_the_width_between_entries() {
+        let mut totals = Totals::default();
+        for &hardest in &Technique::ALL[..30] {
+            totals.add(&Record {
+                status: Status::Solved,
+                hardest: Some(hardest),
+                ..Record::new("", 1, 0)
+            });
+        }
+        for width in [60, 100] {
+            let text = summary(&totals, Duration::from_secs(1), 1, width);
+            let lines: Vec<&str> = text.lines().skip(2).collect();
+            assert!(lines.len() > 3, "{text}");
+            assert!(lines.iter().all(|l| l.chars().count() <= width), "{text}");
+            assert!(lines[1..].iter().all(|l| l.starts_with("    ")), "{text}");
+            // Every entry whole, in catalogue order.
+            let joined = lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+            let expected: Vec<String> = Technique::ALL[..30]
+                .iter()
+                .map(|t| format!("{t} 1"))
+                .collect();
+            assert!(joined.ends_with(&expected.join(", ")), "{joined}");
+        }
     }
 }
