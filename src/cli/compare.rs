@@ -17,7 +17,9 @@ enum Format {
     Json,
 }
 
-/// Compare two results files puzzle by puzzle: status transitions, hardest-technique and
+/// Compare two results files puzzle by puzzle, and their speed.
+///
+/// Status transitions, hardest-technique and
 /// level changes, technique usage, and speed (median of per-puzzle time ratios with a 95%
 /// bootstrap interval).
 ///

@@ -6,7 +6,7 @@ use crate::record::Status;
 use crate::solver::Solver;
 use std::process::ExitCode;
 
-/// Explain one puzzle step by step in the forum notation, then give its verdict and grade.
+/// Explain one puzzle step by step in the forums' notation, with its verdict and grade.
 ///
 /// Exit code 0 when the puzzle has one solution (solved or stuck), 1 when it has none,
 /// several, or a step contradicts the solution, 2 on bad input.

@@ -18,7 +18,7 @@ Examples:
   sudolab merge parts/*.csv -o all.csv --force
   sudolab merge first-half.csv second-half.csv -o - | sudolab report -"#;
 
-/// Put the results files of one run graded in parts (shards or ranges) back together.
+/// Put the results files of a run graded in parts (shards, ranges) back together.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = AFTER_HELP)]
 pub struct MergeArgs {

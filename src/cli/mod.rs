@@ -3,6 +3,7 @@
 //! usage, configuration or I/O errors and exit with code 2.
 
 mod compare;
+mod completions;
 mod explain;
 mod merge;
 mod report;
@@ -17,7 +18,7 @@ use std::process::ExitCode;
 /// Study Sudoku puzzles the way a human solves them, at corpus scale.
 #[derive(Parser, Debug)]
 #[command(name = "sudolab", version = crate::version::LONG_VERSION, about, long_about = None)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -31,6 +32,8 @@ enum Command {
     Compare(compare::CompareArgs),
     Unlock(unlock::UnlockArgs),
     Explain(explain::ExplainArgs),
+    Completions(completions::CompletionsArgs),
+    Man(completions::ManArgs),
 }
 
 /// Parses the command line, runs the subcommand and maps its result to an exit code.
@@ -44,6 +47,8 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::execute(args),
         Command::Unlock(args) => unlock::execute(args),
         Command::Explain(args) => explain::execute(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     };
     match result {
         Ok(code) => code,

@@ -6,7 +6,9 @@ use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Write a report of one or more results files (as `sudolab run` writes them): puzzles by
+/// Write a report (Markdown, HTML, SVG charts) of one or more results files.
+///
+/// Of results files as `sudolab run` writes them: puzzles by
 /// status, hardest technique needed, technique usage, levels, solve times and the slowest
 /// puzzles, several files side by side. Writes DIR/report.md, DIR/report.html (the same,
 /// self-contained) and the charts as SVG files.

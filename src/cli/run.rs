@@ -53,7 +53,7 @@ Examples:
   sudolab run big.txt -o big.csv --resume          # after an interruption: go on
   sudolab run big.txt --shard 3/8 -o part3.csv     # then: sudolab merge part*.csv -o all.csv"#;
 
-/// Grade puzzle files with a ladder of human techniques: one CSV row per puzzle, on all cores.
+/// Grade puzzle files with a ladder of techniques: a CSV row per puzzle, on all cores.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = AFTER_HELP)]
 pub struct RunArgs {

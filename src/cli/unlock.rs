@@ -13,6 +13,8 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+/// Which technique unlocks the puzzles a ladder leaves stuck.
+///
 /// For every puzzle the base ladder leaves stuck: which technique added alone solves it,
 /// and the first technique of the try list (in its order) from which it solves.
 ///
