@@ -1,6 +1,8 @@
 //! The subcommands as one family: shell completions and man pages generated from the same
 //! definitions as `--help`, and a top-level help that lists each subcommand on one line.
 
+mod common;
+
 use assert_cmd::Command;
 
 fn sudolab() -> Command {
@@ -87,4 +89,119 @@ fn man_pages_are_written_for_the_tool_and_each_subcommand() {
     for option in ["resume", "shard", "ladder", "fallback"] {
         assert!(run_page.contains(option), "{option}");
     }
+}
+
+/// Runs `sudolab ARGS`, asserting success, and returns (stdout, stderr).
+fn ok(args: &[&str]) -> (String, String) {
+    let output = sudolab().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{args:?}: {stderr}");
+    (String::from_utf8(output.stdout).unwrap(), stderr)
+}
+
+/// The same option means the same thing in every subcommand that has it: `-l/--ladder`,
+/// `-q/--quiet`, `-o/--out`, `--fallback`, `-j/--threads`, `--format json`.
+#[test]
+fn shared_options_work_alike_in_every_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let blog = common::data_file("blog.txt");
+    let blog = blog.to_str().unwrap();
+    let puzzle = &common::puzzle_lines(std::path::Path::new(blog))[0][..81];
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (a, b) = (path("a.csv"), path("b.csv"));
+
+    // run: -l, --fallback, -j, -q, -o.
+    let (_, said) = ok(&[
+        "run",
+        blog,
+        "-l",
+        "singles",
+        "--fallback",
+        "brute-force",
+        "-j",
+        "2",
+        "-q",
+        "-o",
+        &a,
+    ]);
+    assert!(said.is_empty(), "{said}");
+    ok(&["run", blog, "-l", "standard", "-j", "1", "-q", "-o", &b]);
+    // merge: -q, -o.
+    let (_, said) = ok(&["merge", &a, "-q", "-o", &path("merged.csv")]);
+    assert!(said.is_empty(), "{said}");
+    // report: -q, -o.
+    let (_, said) = ok(&["report", &a, &b, "-q", "-o", &path("report")]);
+    assert!(said.is_empty(), "{said}");
+    assert!(dir.path().join("report/report.html").is_file());
+    let (_, said) = ok(&["report", &a, "-o", &path("report2")]);
+    assert_eq!(
+        said.lines().count(),
+        1,
+        "one line for the files written: {said}"
+    );
+    // compare: -o, -q, --format json.
+    let (shown, _) = ok(&[
+        "compare",
+        &a,
+        &b,
+        "-o",
+        &path("cmp.json"),
+        "--format",
+        "json",
+    ]);
+    assert!(shown.is_empty());
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("cmp.json")).unwrap()).unwrap();
+    assert!(json.is_object());
+    let (shown, said) = ok(&["compare", &a, &b, "-q"]);
+    assert!(shown.is_empty() && said.is_empty(), "{shown}{said}");
+    // unlock: -l, -j, -q, -o.
+    let (shown, said) = ok(&[
+        "unlock",
+        blog,
+        "-l",
+        "singles",
+        "-j",
+        "2",
+        "-q",
+        "-o",
+        &path("unlock.csv"),
+    ]);
+    assert!(shown.is_empty() && said.is_empty(), "{shown}{said}");
+    assert!(
+        std::fs::read_to_string(path("unlock.csv"))
+            .unwrap()
+            .lines()
+            .count()
+            > 1
+    );
+    // explain: -l, --fallback, --format json.
+    let (shown, _) = ok(&[
+        "explain",
+        puzzle,
+        "-l",
+        "singles",
+        "--fallback",
+        "brute-force",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    assert_eq!(json["status"], "solved");
+    let steps = json["steps"].as_array().unwrap();
+    assert_eq!(steps.len() as u64, 81 - json["givens"].as_u64().unwrap());
+    assert!(
+        steps
+            .iter()
+            .all(|s| s["text"].as_str().unwrap().contains('='))
+    );
+    let (shown, _) = ok(&["explain", puzzle, "-l", "singles"]);
+    assert!(shown.contains("Verdict"), "{shown}");
+    // techniques: --format json.
+    let (shown, _) = ok(&["techniques", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    let techniques = json.as_array().unwrap();
+    assert_eq!(techniques.len(), sudolab::catalogue::Technique::ALL.len());
+    assert_eq!(techniques[0]["name"], "full-house");
+    assert!(techniques[0]["score"].is_u64() && techniques[0]["presets"].is_array());
 }

@@ -149,6 +149,62 @@ fn write_verdict(text: &mut String, report: &Report, status: Status, scores: &Sc
     }
 }
 
+/// The explanation as JSON: the puzzle, ladder and policy, the status, and for a puzzle
+/// with one solution its steps (number, technique name and code, the forums' notation) and
+/// verdict (hardest technique, counts, level and score when solved).
+pub fn explain_json(
+    label: &str,
+    puzzle: &Puzzle,
+    solver: &Solver,
+    scores: &ScoreTable,
+) -> (serde_json::Value, Status) {
+    let mut json = serde_json::json!({
+        "source": label,
+        "puzzle": puzzle.to_string(),
+        "ladder": super::ladder_label(solver.ladder()),
+        "policy": solver.policy().to_string(),
+        "givens": puzzle.given_count(),
+    });
+    let solution = match unique_solution(puzzle) {
+        Ok(solution) => solution,
+        Err(status) => {
+            json["status"] = status.to_string().into();
+            return (json, status);
+        }
+    };
+    let report = solver
+        .clone()
+        .verifying(true)
+        .solve(puzzle, Some(&solution));
+    let status = status_of(&report.summary.outcome);
+    let steps: Vec<serde_json::Value> = report
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            serde_json::json!({
+                "number": i + 1,
+                "technique": step.technique.name(),
+                "code": step.technique.code(),
+                "text": report.steps.display(i).to_string(),
+            })
+        })
+        .collect();
+    let summary = &report.summary;
+    let grade = scores.grade(&summary.counts);
+    json["status"] = status.to_string().into();
+    json["steps"] = steps.into();
+    json["placements"] = summary.placements.into();
+    json["eliminations"] = summary.eliminations.into();
+    json["hardest"] = summary.hardest.map(|t| t.name()).into();
+    json["score"] = grade.score.into();
+    json["level"] = match status {
+        Status::Solved => grade.level.to_string().into(),
+        _ => serde_json::Value::Null,
+    };
+    (json, status)
+}
+
 /// The next step the ladder takes from `puzzle` (which may be a partly solved grid), as a
 /// hint. With `grid`, the pencil-mark grid is drawn first.
 pub fn hint(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (String, Status) {

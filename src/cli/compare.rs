@@ -4,6 +4,7 @@ use crate::analysis::compare;
 use crate::analysis::compare_output::{self, Verdict};
 use crate::analysis::results::ResultSet;
 use clap::ValueEnum;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Output formats.
@@ -43,6 +44,12 @@ pub struct CompareArgs {
     fail_on_changes: bool,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
+    /// Where the comparison goes; '-' is stdout.
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    out: PathBuf,
+    /// Print nothing: only the exit code says how it went.
+    #[arg(short, long, conflicts_with = "out")]
+    quiet: bool,
 }
 
 pub fn execute(args: CompareArgs) -> anyhow::Result<ExitCode> {
@@ -72,7 +79,12 @@ pub fn execute(args: CompareArgs) -> anyhow::Result<ExitCode> {
             String::from_utf8(bytes)?
         }
     };
-    super::print(text.as_bytes())?;
+    if args.out.as_os_str() != "-" {
+        std::fs::write(&args.out, &text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.out.display()))?;
+    } else if !args.quiet {
+        super::print(text.as_bytes())?;
+    }
     let failed = verdict.slower == Some(true) || (args.fail_on_changes && verdict.changed);
     Ok(if failed {
         ExitCode::from(1)

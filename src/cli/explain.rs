@@ -1,9 +1,10 @@
 //! `sudolab explain`: the step-by-step path through one puzzle, or the next step only.
 
+use super::run::{FallbackArg, PolicyArg};
 use crate::analysis::{explain, puzzles};
-use crate::ladder_config::LadderConfig;
+use crate::ladder_config::{Fallback, LadderConfig};
 use crate::record::Status;
-use crate::solver::Solver;
+use crate::solver::{Policy, Solver};
 use std::process::ExitCode;
 
 /// Explain one puzzle step by step in the forums' notation, with its verdict and grade.
@@ -18,12 +19,19 @@ pub struct ExplainArgs {
     puzzle: String,
     /// The ladder: a preset (singles, blog, standard), a comma list of techniques, or a
     /// ladder file (FILE.toml, as for `sudolab run`: its policy, fallback and scores apply).
-    #[arg(long, default_value = "standard")]
+    #[arg(short, long, default_value = "standard")]
     ladder: String,
     /// Step policy: single (one pattern instance per step) or sweep [default: the ladder
     /// file's, else single].
-    #[arg(long)]
-    policy: Option<String>,
+    #[arg(long, value_enum)]
+    policy: Option<PolicyArg>,
+    /// When logic stops: stay stuck (none) or set a cell by brute force [default: the
+    /// ladder file's, else none].
+    #[arg(long, value_enum)]
+    fallback: Option<FallbackArg>,
+    /// text (for reading) or json (the path and verdict, for other tools).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Print only the next step from the grid as given (a hint); a partly solved grid is fine.
     #[arg(long)]
     next: bool,
@@ -32,23 +40,50 @@ pub struct ExplainArgs {
     grid: bool,
 }
 
+#[derive(Copy, Clone, Debug, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
 pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let config = LadderConfig::from_arg(&args.ladder)?;
-    let policy = match args.policy {
-        Some(policy) => policy.parse().map_err(anyhow::Error::msg)?,
-        None => config.policy.unwrap_or_default(),
-    };
+    let policy = args
+        .policy
+        .map(Policy::from)
+        .or(config.policy)
+        .unwrap_or_default();
+    let fallback = args
+        .fallback
+        .map(Fallback::from)
+        .or(config.fallback)
+        .unwrap_or_default();
     let (label, puzzle) = puzzles::resolve(&args.puzzle)?;
-    let ladder = config.fallback.unwrap_or_default().extend(&config.ladder);
+    let ladder = fallback.extend(&config.ladder);
     let solver = Solver::new(ladder, policy);
+    if let Format::Json = args.format {
+        if args.next {
+            anyhow::bail!("--next gives one step as text; --format json gives the whole path");
+        }
+        let (json, status) = explain::explain_json(&label, &puzzle, &solver, &config.scores);
+        let mut bytes = serde_json::to_vec_pretty(&json)?;
+        bytes.push(b'\n');
+        super::print(&bytes)?;
+        return Ok(exit_code(status));
+    }
     let (text, status) = if args.next {
         explain::hint(&label, &puzzle, &solver, args.grid)
     } else {
         explain::explain(&label, &puzzle, &solver, &config.scores, args.grid)
     };
     super::print(text.as_bytes())?;
-    Ok(match status {
+    Ok(exit_code(status))
+}
+
+/// 0 for a puzzle with one solution (solved or stuck), else 1.
+fn exit_code(status: Status) -> ExitCode {
+    match status {
         Status::Solved | Status::Stuck => ExitCode::SUCCESS,
         _ => ExitCode::from(1),
-    })
+    }
 }

@@ -20,6 +20,9 @@ pub struct ReportArgs {
     /// Folder to write the report into (created if missing).
     #[arg(long, short, value_name = "DIR", default_value = "report")]
     out: PathBuf,
+    /// Say nothing on stderr (errors aside).
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 pub fn execute(args: ReportArgs) -> anyhow::Result<ExitCode> {
@@ -31,8 +34,17 @@ pub fn execute(args: ReportArgs) -> anyhow::Result<ExitCode> {
         .map(|path| ResultSet::load(path))
         .collect::<Result<Vec<_>, _>>()?;
     let report = Report::new(&sets)?;
-    for path in report.write(&args.out)? {
-        super::eprint(&format!("wrote {}\n", path.display()));
+    let written = report.write(&args.out)?;
+    if !args.quiet {
+        let charts = written
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "svg"))
+            .count();
+        super::eprint(&format!(
+            "wrote {}: report.md, report.html and {charts} SVG {}\n",
+            args.out.display(),
+            if charts == 1 { "chart" } else { "charts" }
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }

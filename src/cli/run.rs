@@ -166,13 +166,13 @@ pub struct RunArgs {
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
-enum PolicyArg {
+pub(super) enum PolicyArg {
     Single,
     Sweep,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
-enum FallbackArg {
+pub(super) enum FallbackArg {
     None,
     BruteForce,
 }

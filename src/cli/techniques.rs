@@ -1,4 +1,4 @@
-//! `sudolab techniques`: the technique catalogue as a table or CSV: name (what ladders and
+//! `sudolab techniques`: the technique catalogue as a table, CSV or JSON: name (what ladders and
 //! CSV columns use), HoDoKu code (an accepted alias), label, HoDoKu's level and base score,
 //! and the presets each technique belongs to.
 
@@ -22,6 +22,8 @@ enum Format {
     Table,
     /// CSV with a header, for other tools.
     Csv,
+    /// A JSON array of objects (score a number, presets a list).
+    Json,
 }
 
 const HEADER: [&str; 6] = ["name", "code", "label", "level", "score", "presets"];
@@ -70,6 +72,25 @@ fn table(rows: &[[String; 6]]) -> String {
     text
 }
 
+fn json(rows: &[[String; 6]]) -> anyhow::Result<Vec<u8>> {
+    let objects: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|[name, code, label, level, score, presets]| {
+            serde_json::json!({
+                "name": name,
+                "code": code,
+                "label": label,
+                "level": level,
+                "score": score.parse::<u32>().unwrap_or_default(),
+                "presets": presets.split_whitespace().collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let mut bytes = serde_json::to_vec_pretty(&objects)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
 fn csv(rows: &[[String; 6]]) -> anyhow::Result<Vec<u8>> {
     let mut out = csv::Writer::from_writer(Vec::new());
     out.write_record(HEADER)?;
@@ -84,6 +105,7 @@ pub fn execute(args: TechniquesArgs) -> anyhow::Result<ExitCode> {
     let bytes = match args.format {
         Format::Table => table(&rows).into_bytes(),
         Format::Csv => csv(&rows)?,
+        Format::Json => json(&rows)?,
     };
     match io::stdout().lock().write_all(&bytes) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),

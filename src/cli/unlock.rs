@@ -30,7 +30,7 @@ pub struct UnlockArgs {
     /// The base ladder [default: singles], or with --ablate the ladder to take apart
     /// [default: standard]: a preset, a comma list of techniques, or a ladder file
     /// (FILE.toml; only its techniques count: unlock always steps single, without fallback).
-    #[arg(long)]
+    #[arg(short, long)]
     ladder: Option<String>,
     /// Techniques to add one at a time, in the order "needs at least" follows: a comma
     /// list, or `all` (every technique the base lacks but brute force, in HoDoKu order).
@@ -45,6 +45,10 @@ pub struct UnlockArgs {
     /// Worker threads [default: all cores].
     #[arg(long, short = 'j')]
     threads: Option<usize>,
+    /// No summary on stdout and no list of invalid lines on stderr (the CSV still goes to
+    /// --out; the exit code still tells)
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 fn parse_tries(spec: &str, base: &Ladder) -> anyhow::Result<Vec<Technique>> {
@@ -117,13 +121,17 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
         }
     };
     drop(csv_out);
-    for message in &invalid {
-        super::eprint(&format!("sudolab: {message}\n"));
-    }
-    if args.out.as_deref() == Some("-") {
+    if args.quiet {
+        // The CSV (if any) is written; nothing else is said.
+    } else if args.out.as_deref() == Some("-") {
         super::eprint(&summary);
     } else {
         super::print(summary.as_bytes())?;
+    }
+    if !args.quiet {
+        for message in &invalid {
+            super::eprint(&format!("sudolab: {message}\n"));
+        }
     }
     Ok(if invalid.is_empty() {
         ExitCode::SUCCESS
