@@ -44,6 +44,29 @@ fn the_top_level_help_lists_every_subcommand_in_one_short_line() {
     }
 }
 
+/// Every subcommand's help teaches by example: two or three command lines, each of its
+/// own subcommand.
+#[test]
+fn every_subcommands_help_has_examples_of_itself() {
+    for name in subcommands() {
+        let output = sudolab().args([name.as_str(), "--help"]).output().unwrap();
+        let help = String::from_utf8(output.stdout).unwrap();
+        let examples: Vec<&str> = help
+            .lines()
+            .skip_while(|l| *l != "Examples:")
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert!((2..=8).contains(&examples.len()), "{name}: {help}");
+        let own = format!("sudolab {name} ");
+        assert!(examples.iter().any(|l| l.contains(&own)), "{name}: {examples:?}");
+    }
+    // The blanks the parser takes are the ones the help names.
+    let output = sudolab().args(["run", "--help"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    assert!(help.contains("'.' or '0' (also '-', '_', 'x') for"), "{help}");
+}
+
 #[test]
 fn completions_cover_every_subcommand_and_their_options_in_each_shell() {
     let names = subcommands();

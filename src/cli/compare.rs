@@ -18,6 +18,11 @@ enum Format {
     Json,
 }
 
+const EXAMPLES: &str = r#"Examples:
+  sudolab compare base.csv new.csv
+  sudolab compare base.csv new.csv --max-slowdown 10 --fail-on-changes -q   # a CI gate
+  sudolab compare base.csv new.csv --format csv -o changes.csv"#;
+
 /// Compare two results files puzzle by puzzle, and their speed.
 ///
 /// Status transitions, hardest-technique and
@@ -29,6 +34,7 @@ enum Format {
 /// in one file only; 0 otherwise; 2 on usage or I/O errors, a file that is not a results
 /// file, or two files with no puzzle in common.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct CompareArgs {
     /// The reference results file.
     #[arg(value_name = "BASE.csv")]

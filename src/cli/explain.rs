@@ -7,11 +7,17 @@ use crate::record::Status;
 use crate::solver::{Policy, Solver};
 use std::process::ExitCode;
 
+const EXAMPLES: &str = r#"Examples:
+  sudolab explain data/blog.txt:13 -l fh,n1,h1,lc1,lc2 --grid
+  sudolab explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... --next
+  sudolab explain puzzles.txt:42 --format json      # FILE:LINE, as a results row names it"#;
+
 /// Explain one puzzle step by step in the forums' notation, with its verdict and grade.
 ///
 /// Exit code 0 when the puzzle has one solution (solved or stuck), 1 when it has none,
 /// several, or a step contradicts the solution, 2 on bad input.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct ExplainArgs {
     /// An 81-character puzzle, a file holding one puzzle (a line or a 9-line grid), or
     /// FILE:LINE (the `source` and `line` columns of a results CSV).

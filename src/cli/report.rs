@@ -6,6 +6,11 @@ use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+const EXAMPLES: &str = r#"Examples:
+  sudolab report results.csv                      # into ./report/
+  sudolab report singles.csv standard.csv -o cmp/ # two runs side by side
+  sudolab report merged.csv -o report/ --quiet"#;
+
 /// Write a report (Markdown, HTML, SVG charts) of one or more results files.
 ///
 /// Of results files as `sudolab run` writes them: puzzles by
@@ -13,6 +18,7 @@ use std::process::ExitCode;
 /// puzzles, several files side by side. Writes DIR/report.md, DIR/report.html (the same,
 /// self-contained) and the charts as SVG files.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct ReportArgs {
     /// Results CSV files; each file's sidecar FILE.csv.meta.json is read when present.
     #[arg(value_name = "RESULTS.csv", required = true)]

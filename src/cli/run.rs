@@ -59,8 +59,8 @@ Examples:
 pub struct RunArgs {
     /// Puzzle files, one puzzle a line; '-' (or none, with a pipe) reads stdin
     ///
-    /// A puzzle line is 81 cells: digits for givens, '.' or '0' for blanks; text after the
-    /// cells (set off by a space, '#', ',', ';' or '|') is ignored. Blank lines and lines
+    /// A puzzle line is 81 cells: digits for givens, '.' or '0' (also '-', '_', 'x') for
+    /// blanks; text after the cells (set off by whitespace, '#', ',', ';' or '|') is ignored. Blank lines and lines
     /// whose first non-blank character is '#' are skipped. Files are read one after the
     /// other, as they stream.
     #[arg(value_name = "FILE")]

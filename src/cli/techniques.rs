@@ -8,8 +8,14 @@ use clap::ValueEnum;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+const EXAMPLES: &str = r#"Examples:
+  sudolab techniques
+  sudolab techniques --format csv | grep unfair
+  sudolab techniques --format json"#;
+
 /// List every technique: name, HoDoKu code, label, level, base score and presets.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct TechniquesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]

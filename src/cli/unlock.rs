@@ -13,6 +13,11 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+const EXAMPLES: &str = r#"Examples:
+  sudolab unlock data/blog.txt -l singles --try lc1,lc2,n2,h2,x-wing
+  sudolab unlock data/sudoku_exchange_4k.txt -l standard --ablate -o ablate.csv
+  cat puzzles.txt | sudolab unlock - -l singles -q -o unlock.csv"#;
+
 /// Which technique unlocks the puzzles a ladder leaves stuck.
 ///
 /// For every puzzle the base ladder leaves stuck: which technique added alone solves it,
@@ -23,6 +28,7 @@ use std::process::ExitCode;
 /// Exit code 0, or 1 when some lines were not puzzles (their CSV rows say why), 2 on
 /// usage or I/O errors.
 #[derive(clap::Args, Debug)]
+#[command(after_help = EXAMPLES)]
 pub struct UnlockArgs {
     /// Puzzle files, one puzzle a line (`-` for standard input).
     #[arg(value_name = "FILE", required = true)]
