@@ -20,7 +20,16 @@ pub enum ParseError {
         "no cells before {character:?} at position {position}: a puzzle line starts with its 81 cells"
     )]
     NoCellsBefore { position: usize, character: char },
-    #[error("too short: {found} cells, a puzzle has 81")]
+    /// Nine cells is one row of the 9-line grid layout, which only `explain` reads: said so.
+    #[error(
+        "too short: {}, a puzzle has 81{}",
+        cells(*found),
+        if *found == 9 {
+            " (a row of a 9-line grid? a puzzle file has one puzzle a line)"
+        } else {
+            ""
+        }
+    )]
     TooShort { found: usize },
     #[error("too long: {found} cells, a puzzle has 81")]
     TooLong { found: usize },
@@ -34,7 +43,7 @@ pub enum ParseError {
         column: usize,
         character: char,
     },
-    #[error("grid row {row} (line {line}) has {found} cells, a row has 9")]
+    #[error("grid row {row} (line {line}) has {}, a row has 9", cells(*found))]
     BadRow {
         row: usize,
         line: usize,
@@ -49,6 +58,14 @@ pub enum ParseError {
         second: Cell,
         house: House,
     },
+}
+
+/// `1 cell`, `5 cells`.
+fn cells(n: usize) -> String {
+    match n {
+        1 => "1 cell".to_string(),
+        _ => format!("{n} cells"),
+    }
 }
 
 /// A consistent set of givens: no digit twice in a house.
@@ -354,6 +371,19 @@ mod tests {
                 .filter(|b| b.is_ascii_digit())
                 .count()
         );
+    }
+
+    #[test]
+    fn counts_read_in_good_english_and_a_grid_row_is_named_as_such() {
+        let one = Puzzle::parse_line("5").unwrap_err().to_string();
+        assert_eq!(one, "too short: 1 cell, a puzzle has 81");
+        let row = Puzzle::parse_line("4.....8.5").unwrap_err().to_string();
+        assert!(
+            row.starts_with("too short: 9 cells, a puzzle has 81 (a row of a 9-line grid?"),
+            "{row}"
+        );
+        let ten = Puzzle::parse_line("4.....8.51").unwrap_err().to_string();
+        assert_eq!(ten, "too short: 10 cells, a puzzle has 81");
     }
 
     #[test]

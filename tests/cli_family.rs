@@ -59,12 +59,18 @@ fn every_subcommands_help_has_examples_of_itself() {
             .collect();
         assert!((2..=8).contains(&examples.len()), "{name}: {help}");
         let own = format!("sudolab {name} ");
-        assert!(examples.iter().any(|l| l.contains(&own)), "{name}: {examples:?}");
+        assert!(
+            examples.iter().any(|l| l.contains(&own)),
+            "{name}: {examples:?}"
+        );
     }
     // The blanks the parser takes are the ones the help names.
     let output = sudolab().args(["run", "--help"]).output().unwrap();
     let help = String::from_utf8(output.stdout).unwrap();
-    assert!(help.contains("'.' or '0' (also '-', '_', 'x') for"), "{help}");
+    assert!(
+        help.contains("'.' or '0' (also '-', '_', 'x') for"),
+        "{help}"
+    );
 }
 
 #[test]

@@ -59,12 +59,13 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Reports a usage error as clap does, less clap's tip to pass an unknown `--option` as a
-/// value after `--`: no sudolab argument is a value that starts with a dash, so the tip
-/// only misleads (`sudolab report --threads 2` would "use '-- --threads'").
+/// Reports a usage error as clap words it, in sudolab's error style (`sudolab: ...`), less
+/// clap's tip to pass an unknown `--option` as a value after `--`: no sudolab argument is a
+/// value that starts with a dash, so the tip only misleads (`sudolab report --threads 2`
+/// would "use '-- --threads'").
 fn exit_on_usage_error(err: clap::Error) -> ! {
-    if err.kind() != clap::error::ErrorKind::UnknownArgument {
-        err.exit();
+    if !err.use_stderr() {
+        err.exit(); // --help and --version: not errors
     }
     let text = err.render().to_string();
     let mut kept: Vec<&str> = Vec::new();
@@ -78,7 +79,10 @@ fn exit_on_usage_error(err: clap::Error) -> ! {
         }
         kept.push(line);
     }
-    eprint(&(kept.join("\n") + "\n"));
+    // One error style for the whole tool: `sudolab: ...`, as for every other error.
+    let text = kept.join("\n");
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    eprint(&format!("sudolab: {text}\n"));
     std::process::exit(err.exit_code());
 }
 

@@ -165,7 +165,7 @@ mod tests {
         let record = Record {
             puzzle: "x".into(),
             micros: 1,
-            error: "too short: 1 cells, a puzzle has 81".into(),
+            error: "too short: 1 cell, a puzzle has 81".into(),
             ..Record::new("a.txt", 2, 1)
         };
         out.write(&record);
