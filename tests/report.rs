@@ -187,3 +187,31 @@ fn usage_levels_and_time_charts_show_one_bar_per_non_zero_value() {
         assert_eq!(bars(chart(&report, "time.svg"), 0), bins.len(), "{path}");
     }
 }
+
+/// The numbers along a chart's axes (its text elements that are numbers).
+fn tick_values(svg: &str) -> Vec<f64> {
+    let doc = roxmltree::Document::parse(svg).expect("the chart is well-formed XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text()?.trim().parse::<f64>().ok())
+        .collect()
+}
+
+/// Every chart shows shares of puzzles: its value axis stops at 100%, even with a bar at
+/// 100% and a legend to make room for; and both axes have titles.
+#[test]
+fn shares_never_run_past_100_percent_and_axes_are_titled() {
+    let report = Report::new(&load(&[SINGLES, STANDARD])).unwrap();
+    for (chart, svg) in &report.charts {
+        let ticks = tick_values(svg);
+        assert!(!ticks.is_empty(), "{}", chart.file);
+        let top = ticks.iter().copied().fold(0.0, f64::max);
+        assert!(top <= 100.0, "{}: an axis runs to {top}", chart.file);
+        assert!(svg.contains("share of puzzles (%)"), "{}", chart.file);
+    }
+    let time = chart(&report, "time.svg");
+    assert!(
+        time.contains("time per puzzle"),
+        "the histogram's axis title"
+    );
+}

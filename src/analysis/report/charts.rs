@@ -37,6 +37,11 @@ pub struct BarChart {
     pub title: String,
     /// What the value axis measures.
     pub value_label: String,
+    /// What the categories are (the category axis's title).
+    pub category_label: String,
+    /// The most the value axis may show (100 for shares): the head room for the legend
+    /// never takes it past this.
+    pub value_max: Option<f64>,
     pub categories: Vec<String>,
     pub series: Vec<Series>,
     /// Bars grow to the right, categories listed top to bottom.
@@ -90,7 +95,10 @@ impl BarChart {
             0 | 1 => 1.08,
             n => 1.1 + 0.12 * n as f64,
         };
-        let top = if max > 0.0 { max * room } else { 1.0 };
+        let mut top = if max > 0.0 { max * room } else { 1.0 };
+        if let Some(cap) = self.value_max {
+            top = top.min(cap).max(max);
+        }
         let slots = (-0.5f64)..(n as f64 - 0.5);
         let name_of = |v: &f64| {
             let i = v.round();
@@ -126,7 +134,9 @@ impl BarChart {
         };
         // The value axis and the category axis, in (x, y) order.
         let mut chart = if self.horizontal {
-            builder.x_label_area_size(40).y_label_area_size(label_area);
+            builder
+                .x_label_area_size(40)
+                .y_label_area_size(label_area + 24);
             let mut chart = builder
                 .build_cartesian_2d(0.0..top, slots)
                 .map_err(message)?;
@@ -137,6 +147,7 @@ impl BarChart {
                 .y_labels(n)
                 .y_label_formatter(&name_of)
                 .x_desc(&self.value_label)
+                .y_desc(&self.category_label)
                 .label_style((FONT, 13))
                 .draw()
                 .map_err(message)?;
@@ -153,6 +164,7 @@ impl BarChart {
                 .x_labels(n)
                 .x_label_formatter(&name_of)
                 .y_desc(&self.value_label)
+                .x_desc(&self.category_label)
                 .label_style((FONT, 13))
                 .draw()
                 .map_err(message)?;
@@ -217,4 +229,49 @@ fn series_color(j: usize) -> RGBColor {
 pub fn series_fill(j: usize) -> String {
     let (r, g, b) = PALETTE[j % PALETTE.len()];
     format!("#{r:02X}{g:02X}{b:02X}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The values along the chart's axes.
+    fn numbers(svg: &str) -> Vec<f64> {
+        svg.split('>')
+            .filter_map(|part| part.split('<').next()?.trim().parse::<f64>().ok())
+            .collect()
+    }
+
+    #[test]
+    fn a_capped_value_axis_ends_at_its_cap_even_with_a_full_bar_and_a_legend() {
+        let chart = |value_max| BarChart {
+            title: "t".into(),
+            value_label: "share of puzzles (%)".into(),
+            category_label: "status".into(),
+            value_max,
+            categories: vec!["solved".into(), "stuck".into()],
+            series: vec![
+                Series {
+                    name: "a".into(),
+                    values: vec![100.0, 0.0],
+                },
+                Series {
+                    name: "b".into(),
+                    values: vec![40.0, 60.0],
+                },
+            ],
+            horizontal: false,
+        };
+        let capped = numbers(&chart(Some(100.0)).to_svg().unwrap());
+        assert_eq!(
+            capped.iter().copied().fold(0.0, f64::max),
+            100.0,
+            "{capped:?}"
+        );
+        let free = numbers(&chart(None).to_svg().unwrap());
+        assert!(
+            free.iter().any(|&v| v > 100.0),
+            "room for the legend: {free:?}"
+        );
+    }
 }

@@ -5,7 +5,8 @@ use super::markdown::Chart;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, html};
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:64rem;margin:2rem auto;\
-padding:0 1rem;color:#222;line-height:1.45}table{border-collapse:collapse;margin:1rem 0}\
+padding:0 1rem;color:#222;line-height:1.45}table{border-collapse:collapse;margin:1rem 0;\
+display:block;max-width:100%;overflow-x:auto}\
 th,td{border:1px solid #ccc;padding:.25rem .6rem}th{background:#f3f3f3}\
 td[style*=right],th[style*=right]{font-variant-numeric:tabular-nums}\
 code{font-size:.85em;background:#f6f6f6;padding:0 .2em}figure{margin:1rem 0}\

@@ -90,16 +90,20 @@ fn counts_table(label: &str, cols: &[Column<'_>], rows: &[(String, Vec<(usize, u
     table
 }
 
+/// A chart of shares of puzzles (the value axis runs to 100% at most), one category per
+/// row, titled `title`, its categories being `category_label`.
 fn chart_of(
     title: &str,
-    value_label: &str,
+    category_label: &str,
     cols: &[Column<'_>],
     rows: &[(String, Vec<(usize, usize)>)],
     horizontal: bool,
 ) -> BarChart {
     BarChart {
         title: title.into(),
-        value_label: value_label.into(),
+        value_label: "share of puzzles (%)".into(),
+        category_label: category_label.into(),
+        value_max: Some(100.0),
         categories: rows.iter().map(|(name, _)| name.clone()).collect(),
         series: cols
             .iter()
@@ -147,13 +151,7 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
          with no or several solutions, and lines that are not puzzles, are not solved at all.",
         Chart {
             file: "status.svg",
-            chart: chart_of(
-                "Puzzles by status",
-                "share of puzzles (%)",
-                &cols,
-                &status_rows,
-                false,
-            ),
+            chart: chart_of("Puzzles by status", "status", &cols, &status_rows, false),
         },
         counts_table("status", &cols, &status_rows),
     );
@@ -206,7 +204,7 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
             file: "hardest.svg",
             chart: chart_of(
                 "Hardest technique needed",
-                "share of puzzles (%)",
+                "hardest technique",
                 &cols,
                 &hardest_rows,
                 true,
@@ -241,7 +239,7 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
          raised while the score exceeds the level's maximum.",
         Chart {
             file: "levels.svg",
-            chart: chart_of("Levels", "share of puzzles (%)", &cols, &level_rows, false),
+            chart: chart_of("Levels", "level", &cols, &level_rows, false),
         },
         counts_table("level", &cols, &level_rows),
     );
@@ -471,7 +469,7 @@ fn usage(md: &mut String, charts: &mut Vec<Chart>, cols: &[Column<'_>]) {
             file: "usage.svg",
             chart: chart_of(
                 "Puzzles using each technique",
-                "share of puzzles (%)",
+                "technique",
                 cols,
                 &rows,
                 true,
@@ -566,7 +564,7 @@ fn times(md: &mut String, charts: &mut Vec<Chart>, cols: &[Column<'_>]) {
             file: "time.svg",
             chart: chart_of(
                 "Solve time per puzzle",
-                "share of puzzles (%)",
+                "time per puzzle (bins by lower edge, 1-2-5 scale)",
                 cols,
                 &histogram,
                 false,
@@ -578,7 +576,11 @@ fn times(md: &mut String, charts: &mut Vec<Chart>, cols: &[Column<'_>]) {
 
 fn slowest(md: &mut String, cols: &[Column<'_>]) {
     md.push_str("## Slowest puzzles\n\n");
-    md.push_str("`sudolab explain FILE:LINE` shows how the ladder solves one of them.\n\n");
+    md.push_str(
+        "Each time is one measurement in one run, so a busy machine can make a puzzle look \
+         slow: time it again (`sudolab run` on its line, or `sudolab explain FILE:LINE`, which \
+         also shows how the ladder solves it) before calling it slow.\n\n",
+    );
     for c in cols {
         if cols.len() > 1 {
             writeln!(md, "### {}\n", c.name).unwrap();
