@@ -234,3 +234,77 @@ fn shared_options_work_alike_in_every_subcommand() {
     assert_eq!(techniques[0]["name"], "full-house");
     assert!(techniques[0]["score"].is_u64() && techniques[0]["presets"].is_array());
 }
+
+/// Every subcommand that reads puzzles reads stdin given `-` or no file (stdin not being a
+/// terminal); `-` named twice is an error, not a silent empty read.
+#[test]
+fn puzzles_come_from_stdin_with_a_dash_or_no_file() {
+    let blog = common::data_file("blog.txt");
+    let text = std::fs::read_to_string(&blog).unwrap();
+    let first = common::puzzle_lines(&blog)[0][..81].to_string();
+    for args in [
+        &["unlock", "-l", "singles"][..],
+        &["unlock", "-", "-l", "singles"],
+    ] {
+        let output = sudolab()
+            .args(args)
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}");
+        let summary = String::from_utf8(output.stdout).unwrap();
+        let count = common::puzzle_lines(&blog).len();
+        assert!(summary.contains(&format!("{count} puzzles:")), "{summary}");
+    }
+    for args in [&["explain"][..], &["explain", "-"]] {
+        let output = sudolab()
+            .args(args)
+            .write_stdin(format!("{first}\n"))
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.contains(&first) && text.contains("Verdict"), "{text}");
+    }
+    for args in [&["unlock", "-", "-"][..], &["run", "-", "-"]] {
+        let output = sudolab()
+            .args(args)
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("named 2 times"), "{stderr}");
+    }
+}
+
+/// `unlock --format csv|json` prints the per-puzzle rows (as `--out` writes them), the
+/// summary going to stderr.
+#[test]
+fn unlock_prints_its_rows_as_csv_or_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let blog = common::data_file("blog.txt");
+    let blog = blog.to_str().unwrap();
+    let file = dir.path().join("rows.csv");
+    let (_, said) = ok(&[
+        "unlock",
+        blog,
+        "-l",
+        "singles",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(said.is_empty());
+    let written = std::fs::read_to_string(&file).unwrap();
+    let (csv, summary) = ok(&["unlock", blog, "-l", "singles", "--format", "csv"]);
+    assert_eq!(csv, written);
+    assert!(
+        summary.contains("puzzles:"),
+        "the summary on stderr: {summary}"
+    );
+    let (json, _) = ok(&["unlock", blog, "-l", "singles", "--format", "json", "-q"]);
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
+    assert_eq!(rows.len(), written.lines().count() - 1);
+    assert_eq!(rows[0]["line"], 1);
+    assert!(rows[0]["status"].is_string());
+}

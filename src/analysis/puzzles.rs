@@ -59,13 +59,22 @@ fn is_skipped(text: &str) -> bool {
 /// not part of its first line.
 const BYTE_ORDER_MARK: char = '\u{feff}';
 
-/// The text of `path`, without a byte order mark.
+/// The text of `path` (`-`: standard input), without a byte order mark.
 fn read_text(path: &str) -> Result<String, InputError> {
     let io_error = |error| InputError::Io {
         path: path.to_string(),
         error,
     };
-    let bytes = std::fs::read(path).map_err(io_error)?;
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(io_error)?
+    };
     check_text(&bytes[..bytes.len().min(1 << 16)]).map_err(io_error)?;
     let mut text = String::from_utf8(bytes)
         .map_err(|e| io_error(io::Error::new(io::ErrorKind::InvalidData, e.utf8_error())))?;
@@ -106,10 +115,10 @@ pub fn read_lines(path: &str) -> Result<Vec<PuzzleLine>, InputError> {
 }
 
 /// Reads the one puzzle `spec` names: an 81-character puzzle line, a file holding one
-/// puzzle (one line or a 9-line grid), or `FILE:LINE`. Returns a label saying where the
+/// puzzle (one line or a 9-line grid; `-` is standard input), or `FILE:LINE`. Returns a label saying where the
 /// puzzle came from, and the puzzle.
 pub fn resolve(spec: &str) -> Result<(String, Puzzle), InputError> {
-    if Path::new(spec).is_file() {
+    if spec == "-" || Path::new(spec).is_file() {
         return read_single(spec).map(|p| (spec.to_string(), p));
     }
     if let Some((path, line)) = spec.rsplit_once(':')

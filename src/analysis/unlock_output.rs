@@ -32,7 +32,8 @@ fn status_line(statuses: impl Iterator<Item = Status>) -> String {
         .filter(|&(s, n)| n > 0 || matches!(s, Status::Solved | Status::Stuck))
         .map(|(s, n)| format!("{n} {s}"))
         .collect();
-    format!("{total} puzzles: {}", parts.join(", "))
+    let noun = if total == 1 { "puzzle" } else { "puzzles" };
+    format!("{total} {noun}: {}", parts.join(", "))
 }
 
 /// The unlock summary: per technique tried, how many stuck puzzles it unlocks alone and

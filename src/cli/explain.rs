@@ -5,6 +5,7 @@ use crate::analysis::{explain, puzzles};
 use crate::ladder_config::{Fallback, LadderConfig};
 use crate::record::Status;
 use crate::solver::{Policy, Solver};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = r#"Examples:
@@ -20,9 +21,10 @@ const EXAMPLES: &str = r#"Examples:
 #[command(after_help = EXAMPLES)]
 pub struct ExplainArgs {
     /// An 81-character puzzle, a file holding one puzzle (a line or a 9-line grid), or
-    /// FILE:LINE (the `source` and `line` columns of a results CSV).
+    /// FILE:LINE (the `source` and `line` columns of a results CSV); '-' (or none, with a
+    /// pipe) reads the puzzle from stdin.
     #[arg(value_name = "PUZZLE|FILE:LINE")]
-    puzzle: String,
+    puzzle: Option<String>,
     /// The ladder: a preset (singles, blog, standard), a comma list of techniques, or a
     /// ladder file (FILE.toml, as for `sudolab run`: its policy, fallback and scores apply).
     #[arg(short, long, default_value = "standard")]
@@ -64,7 +66,14 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         .map(Fallback::from)
         .or(config.fallback)
         .unwrap_or_default();
-    let (label, puzzle) = puzzles::resolve(&args.puzzle)?;
+    let spec = match args.puzzle {
+        Some(spec) => spec,
+        None if std::io::stdin().is_terminal() => {
+            anyhow::bail!("no puzzle: give one, a file or FILE:LINE, or pipe one into stdin")
+        }
+        None => "-".to_string(),
+    };
+    let (label, puzzle) = puzzles::resolve(&spec)?;
     let ladder = fallback.extend(&config.ladder);
     let solver = Solver::new(ladder, policy);
     if let Format::Json = args.format {

@@ -10,7 +10,7 @@ use crate::ladder_config::LadderConfig;
 use crate::record::Status;
 use anyhow::Context;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = r#"Examples:
@@ -30,8 +30,8 @@ const EXAMPLES: &str = r#"Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct UnlockArgs {
-    /// Puzzle files, one puzzle a line (`-` for standard input).
-    #[arg(value_name = "FILE", required = true)]
+    /// Puzzle files, one puzzle a line; '-' (or none, with a pipe) reads stdin.
+    #[arg(value_name = "FILE")]
     files: Vec<String>,
     /// The base ladder [default: singles], or with --ablate the ladder to take apart
     /// [default: standard]: a preset, a comma list of techniques, or a ladder file
@@ -51,10 +51,20 @@ pub struct UnlockArgs {
     /// Worker threads [default: all cores].
     #[arg(long, short = 'j')]
     threads: Option<usize>,
-    /// No summary on stdout and no list of invalid lines on stderr (the CSV still goes to
-    /// --out; the exit code still tells)
+    /// No summary and no list of invalid lines (the rows still go to --out or stdout)
     #[arg(short, long)]
     quiet: bool,
+    /// table: the summary on stdout; csv or json: the per-puzzle rows (as --out writes
+    /// them) on stdout, the summary on stderr.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+}
+
+#[derive(Copy, Clone, Debug, clap::ValueEnum)]
+enum Format {
+    Table,
+    Csv,
+    Json,
 }
 
 fn parse_tries(spec: &str, base: &Ladder) -> anyhow::Result<Vec<Technique>> {
@@ -67,7 +77,18 @@ fn parse_tries(spec: &str, base: &Ladder) -> anyhow::Result<Vec<Technique>> {
         .to_vec())
 }
 
+/// Every puzzle line of `files` in order; none named reads stdin when it is not a terminal.
 fn read_all(files: &[String]) -> anyhow::Result<Vec<PuzzleLine>> {
+    let stdin_count = files.iter().filter(|f| *f == "-").count();
+    if stdin_count > 1 {
+        anyhow::bail!("standard input ('-') is named {stdin_count} times; it can be read once");
+    }
+    if files.is_empty() {
+        if io::stdin().is_terminal() {
+            anyhow::bail!("no input: name puzzle files, or pipe puzzles into stdin (see --help)");
+        }
+        return Ok(puzzles::read_lines("-")?);
+    }
     let mut lines = Vec::new();
     for file in files {
         lines.extend(puzzles::read_lines(file)?);
@@ -85,13 +106,16 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
             parse_tries(&args.tries, &ladder)?,
         )?),
     };
+    let rows_on_stdout = args.out.as_deref() == Some("-");
+    if rows_on_stdout && !matches!(args.format, Format::Table) {
+        anyhow::bail!("--format csv or json already prints the rows on stdout: drop --out -");
+    }
     // Create the output before any work, so that a bad path fails at once.
-    let mut csv_out: Option<Box<dyn Write>> = match args.out.as_deref() {
-        None => None,
-        Some("-") => Some(Box::new(io::stdout().lock())),
-        Some(path) => Some(Box::new(BufWriter::new(
+    let mut file_out = match args.out.as_deref() {
+        None | Some("-") => None,
+        Some(path) => Some(BufWriter::new(
             File::create(path).with_context(|| format!("creating {path}"))?,
-        ))),
+        )),
     };
     let lines = read_all(&args.files)?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -99,12 +123,12 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
         .build()?;
     let invalid_line =
         |source: &str, line: u64, error: &str| format!("{source}:{line}: not a puzzle: {error}");
+    // The per-puzzle rows, as CSV.
+    let mut rows = Vec::new();
     let (summary, invalid): (String, Vec<String>) = match &unlocker {
         Some(unlocker) => {
             let results = pool.install(|| unlocker.run(&lines));
-            if let Some(out) = csv_out.as_mut() {
-                unlock_output::write_unlock_csv(out, unlocker, &results)?;
-            }
+            unlock_output::write_unlock_csv(&mut rows, unlocker, &results)?;
             let invalid = results.iter().filter(|r| r.status == Status::Invalid);
             (
                 unlock_output::unlock_summary(unlocker, &results),
@@ -115,9 +139,7 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
         }
         None => {
             let results = pool.install(|| unlock::ablate(&ladder, &lines));
-            if let Some(out) = csv_out.as_mut() {
-                unlock_output::write_ablate_csv(out, &ladder, &results)?;
-            }
+            unlock_output::write_ablate_csv(&mut rows, &ladder, &results)?;
             let invalid = results.iter().filter(|r| r.status == Status::Invalid);
             (
                 unlock_output::ablate_summary(&ladder, &results),
@@ -127,13 +149,27 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
             )
         }
     };
-    drop(csv_out);
-    if args.quiet {
-        // The CSV (if any) is written; nothing else is said.
-    } else if args.out.as_deref() == Some("-") {
-        super::eprint(&summary);
-    } else {
-        super::print(summary.as_bytes())?;
+    if let Some(file) = file_out.as_mut() {
+        file.write_all(&rows)?;
+        file.flush()?;
+    }
+    // What goes to stdout: the summary (table), or the rows (csv, json, or --out -), and
+    // then the summary goes to stderr.
+    let shown = match args.format {
+        Format::Table if rows_on_stdout => Some(rows),
+        Format::Table => None,
+        Format::Csv => Some(rows),
+        Format::Json => Some(csv_to_json(&rows)?),
+    };
+    match shown {
+        Some(bytes) => {
+            super::print(&bytes)?;
+            if !args.quiet {
+                super::eprint(&summary);
+            }
+        }
+        None if !args.quiet => super::print(summary.as_bytes())?,
+        None => {}
     }
     if !args.quiet {
         for message in &invalid {
@@ -141,4 +177,29 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// CSV rows as a JSON array of objects keyed by the header (numbers kept as numbers).
+fn csv_to_json(csv: &[u8]) -> anyhow::Result<Vec<u8>> {
+    let mut reader = csv::Reader::from_reader(csv);
+    let header = reader.headers()?.clone();
+    let mut objects = Vec::new();
+    for row in reader.records() {
+        let row = row?;
+        let object: serde_json::Map<String, serde_json::Value> = header
+            .iter()
+            .zip(row.iter())
+            .map(|(key, value)| {
+                let value = match value.parse::<u64>() {
+                    Ok(n) => n.into(),
+                    Err(_) => value.into(),
+                };
+                (key.to_string(), value)
+            })
+            .collect();
+        objects.push(serde_json::Value::Object(object));
+    }
+    let mut bytes = serde_json::to_vec_pretty(&objects)?;
+    bytes.push(b'\n');
+    Ok(bytes)
 }
