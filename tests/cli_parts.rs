@@ -61,20 +61,7 @@ fn inputs() -> [PathBuf; 2] {
 }
 
 fn run_whole(dir: &Path, extra: &[&str]) -> PathBuf {
-    let out = dir.join("whole.csv");
-    let [a, b] = inputs();
-    let mut args = vec![
-        "run",
-        path_str(&a),
-        path_str(&b),
-        "-q",
-        "-o",
-        path_str(&out),
-    ];
-    args.extend_from_slice(extra);
-    let output = run(&args);
-    assert!(output.status.success(), "{}", stderr_of(&output));
-    out
+    run_part(dir, "whole.csv", extra)
 }
 
 fn run_part(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {

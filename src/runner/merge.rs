@@ -258,7 +258,7 @@ pub fn merge(config: &MergeConfig) -> Result<MergeReport, MergeError> {
         file.persist(path).map_err(|e| output_error(e.error))?;
     }
 
-    if let Some(path) = sidecar_for(&config.output) {
+    if let Some(path) = super::sidecar_for(&config.output) {
         let meta = merged_meta(config, &parts, &groups, &totals, started);
         meta.write(&path).map_err(output_error)?;
     }
@@ -479,16 +479,6 @@ fn merged_meta(
         .unwrap_or(0);
     meta.totals = TotalsMeta::new(totals, input_errors);
     meta
-}
-
-/// Where the merged sidecar goes: beside a regular file only.
-fn sidecar_for(output: &Target) -> Option<PathBuf> {
-    match output {
-        Target::File(path) if std::fs::metadata(path).is_ok_and(|m| m.is_file()) => {
-            Some(meta::path_for(path))
-        }
-        _ => None,
-    }
 }
 
 /// One CSV line's fields.
