@@ -64,6 +64,14 @@ fn start(
     }
 }
 
+/// The solve of `puzzle`, every step checked against its `solution`, and its status: what
+/// the text and the JSON explanation both show.
+fn solve_checked(puzzle: &Puzzle, solver: &Solver, solution: &Solution) -> (Report, Status) {
+    let report = solver.clone().verifying(true).solve(puzzle, Some(solution));
+    let status = status_of(&report.summary.outcome);
+    (report, status)
+}
+
 /// The full explanation of `puzzle` under `solver`, and its verdict, graded with `scores`.
 /// With `grid`, the pencil-mark grid is drawn before every step that is not a single.
 pub fn explain(
@@ -77,14 +85,10 @@ pub fn explain(
         Ok(started) => started,
         Err(done) => return done,
     };
-    let report = solver
-        .clone()
-        .verifying(true)
-        .solve(puzzle, Some(&solution));
+    let (report, status) = solve_checked(puzzle, solver, &solution);
     text.push('\n');
     write_steps(&mut text, puzzle, &report, grid);
     text.push('\n');
-    let status = status_of(&report.summary.outcome);
     write_verdict(&mut text, &report, status, scores);
     (text, status)
 }
@@ -172,11 +176,7 @@ pub fn explain_json(
             return (json, status);
         }
     };
-    let report = solver
-        .clone()
-        .verifying(true)
-        .solve(puzzle, Some(&solution));
-    let status = status_of(&report.summary.outcome);
+    let (report, status) = solve_checked(puzzle, solver, &solution);
     let steps: Vec<serde_json::Value> = report
         .steps
         .iter()
