@@ -53,7 +53,8 @@ static CONFINED: [u8; 512] = {
 
 /// A digit's candidates in a box all in one row or column: remove it from the rest of the line.
 pub fn pointing(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for box_ in House::all_of(HouseKind::Box) {
+    let searched = sink.houses();
+    for box_ in House::all_of(HouseKind::Box).filter(|&b| searched.contains(b)) {
         let (top, left) = (box_.number() / 3 * 3, box_.number() % 3 * 3);
         for digit in Digit::all() {
             // The line, and its positions outside the box: there must be something there.
@@ -80,7 +81,11 @@ pub fn pointing(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 /// A digit's candidates in a row or column all in one box: remove it from the rest of the box.
 pub fn claiming(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for line in (0..18).map(House::from_index) {
+    let searched = sink.houses();
+    for line in (0..18)
+        .map(House::from_index)
+        .filter(|&l| searched.contains(l))
+    {
         for digit in Digit::all() {
             // A row index of a box, read on a line's mask, is the third holding the places.
             let third = match CONFINED[grid.positions(line, digit) as usize] {

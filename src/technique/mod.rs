@@ -20,13 +20,14 @@ mod singles;
 pub mod sink;
 mod sue_de_coq;
 #[cfg(test)]
-mod test_grids;
+pub(crate) mod test_grids;
 mod uniqueness;
 mod wings;
 
+use crate::bitset::HouseSet;
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
-use crate::geometry::{Cell, Digit};
+use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::puzzle::Solution;
 use crate::step::StepList;
 pub use singles::queues::SinglesQueues;
@@ -108,6 +109,28 @@ impl Technique {
         finder(self)(grid, sink)
     }
 
+    /// The houses this technique's finder searches one at a time, each on its own
+    /// candidates, so that a search can be confined to some of them
+    /// ([`StepSink::within`]): a subset, a hidden single or a full house in any house; a
+    /// pointing digit or a locked pair or triple in a box; a claiming digit in a line. Empty
+    /// for every technique that searches the whole grid at once.
+    pub fn searched_houses(self) -> HouseSet {
+        use Technique::*;
+        let of = |kinds: &[HouseKind]| {
+            kinds
+                .iter()
+                .flat_map(|&kind| House::all_of(kind))
+                .collect::<HouseSet>()
+        };
+        match self {
+            FullHouse | HiddenSingle | NakedPair | NakedTriple | NakedQuad | HiddenPair
+            | HiddenTriple | HiddenQuad => HouseSet::ALL,
+            LockedCandidatesPointing | LockedPair | LockedTriple => of(&[HouseKind::Box]),
+            LockedCandidatesClaiming => of(&[HouseKind::Row, HouseKind::Column]),
+            _ => HouseSet::EMPTY,
+        }
+    }
+
     /// For a technique whose steps only place a digit (the singles), calls `each` with the
     /// placements its finder would report, in the same order, without building steps, and
     /// returns true; returns false for every other technique. The solver's path when it
@@ -137,5 +160,84 @@ impl Technique {
         let mut sink = StepSink::new(grid, solution, &mut found, usize::MAX);
         let _ = self.find(grid, &mut sink);
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::Ladder;
+    use crate::oracle::{Uniqueness, analyse};
+    use crate::puzzle::Puzzle;
+    use crate::solver::{Outcome, Policy, Solver};
+    use crate::technique::test_grids::*;
+
+    /// What a search of `houses` only reports, rendered.
+    fn texts_within(technique: Technique, grid: &Candidates, houses: HouseSet) -> Vec<String> {
+        let mut found = StepList::new();
+        let mut sink = StepSink::new(grid, None, &mut found, usize::MAX).within(houses);
+        let _ = technique.find(grid, &mut sink);
+        found.texts()
+    }
+
+    #[test]
+    fn a_search_within_houses_reports_only_what_it_finds_there() {
+        // Digit 5 has one place in row 1 (r1c4) and, elsewhere, one in box 9 (r8c8).
+        let mut grid = without(d(5), &row_except(1, &[4]));
+        remove(&mut grid, d(5), &box_except(9, &[rc(8, 8)]));
+        let row_1 = HouseSet::single(House::row(0));
+        let box_9 = HouseSet::single(House::box_(8));
+        let in_row = texts_within(Technique::HiddenSingle, &grid, row_1);
+        assert_eq!(in_row, ["Hidden Single: r1c4=5"]);
+        let in_box = texts_within(Technique::HiddenSingle, &grid, box_9);
+        assert_eq!(in_box, ["Hidden Single: r8c8=5"]);
+        assert!(texts_within(Technique::HiddenSingle, &grid, HouseSet::EMPTY).is_empty());
+        // A technique that searches the whole grid at once ignores the houses.
+        assert_eq!(
+            texts_within(Technique::XWing, &grid, HouseSet::EMPTY),
+            texts(Technique::XWing, &grid)
+        );
+    }
+
+    #[test]
+    fn searches_house_by_house_add_up_to_the_whole_search_on_real_grids() {
+        let scoped: Vec<Technique> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| !t.searched_houses().is_empty())
+            .collect();
+        assert_eq!(scoped.len(), 12, "{scoped:?}");
+        let solver = Solver::new(Ladder::default(), Policy::Single);
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let stride = if cfg!(debug_assertions) { 400 } else { 40 };
+        let (mut grids, mut steps) = (0, 0);
+        for line in text.lines().step_by(stride) {
+            let puzzle = Puzzle::parse_line(line).unwrap();
+            let Uniqueness::Unique(solution) = analyse(&puzzle) else {
+                panic!("{line}: not unique")
+            };
+            let report = solver.solve(&puzzle, Some(&solution));
+            assert_eq!(report.summary.outcome, Outcome::Solved, "{line}");
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            for step in report.steps.iter() {
+                for &t in &scoped {
+                    let mut whole = texts(t, &grid);
+                    let mut by_house: Vec<String> = t
+                        .searched_houses()
+                        .iter()
+                        .flat_map(|h| texts_within(t, &grid, HouseSet::single(h)))
+                        .collect();
+                    whole.sort();
+                    by_house.sort();
+                    assert_eq!(whole, by_house, "{t} in\n{grid}");
+                    steps += whole.len();
+                }
+                grids += 1;
+                grid.apply(step);
+            }
+        }
+        assert!(grids > 1000 && steps > 1000, "{grids} grids, {steps} steps");
     }
 }

@@ -1,11 +1,13 @@
 //! Where finders report steps: the [`StepSink`] drops what would change nothing in the
-//! grid, stops a finder once the solver has as many steps as it wants, and lets finders
-//! skip the parts of the grid its [`Memo`] says they searched in vain.
+//! grid, stops a finder once the solver has as many steps as it wants, lets finders skip
+//! the parts of the grid its [`Memo`] says they searched in vain, and tells the finders that
+//! search house by house which houses to search (the `queue` policy's operations).
 
 use super::memo::Memo;
+use crate::bitset::HouseSet;
 use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
-use crate::geometry::Digit;
+use crate::geometry::{Digit, House};
 use crate::puzzle::Solution;
 use crate::step::{Chains, Step, StepList};
 use std::ops::ControlFlow;
@@ -21,6 +23,7 @@ pub struct StepSink<'a> {
     found: &'a mut StepList,
     limit: usize,
     memo: Option<(Technique, &'a mut Memo)>,
+    houses: HouseSet,
 }
 
 impl<'a> StepSink<'a> {
@@ -38,7 +41,28 @@ impl<'a> StepSink<'a> {
             found,
             limit,
             memo: None,
+            houses: HouseSet::ALL,
         }
+    }
+
+    /// The same sink, for a search of `houses` only: the finders of the techniques that
+    /// search house by house ([`Technique::searched_houses`]) pass over the others; every
+    /// other finder searches the whole grid, as always.
+    pub fn within(mut self, houses: HouseSet) -> Self {
+        self.houses = houses;
+        self
+    }
+
+    /// The houses a finder that searches house by house should search.
+    #[inline]
+    pub fn houses(&self) -> HouseSet {
+        self.houses
+    }
+
+    /// Whether a finder that searches house by house should search `house`.
+    #[inline]
+    pub fn searches(&self, house: House) -> bool {
+        self.houses.contains(house)
     }
 
     /// The same sink, reading and keeping `technique`'s records in `memo`.

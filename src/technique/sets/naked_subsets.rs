@@ -73,7 +73,8 @@ fn search(
     // candidate in, though the solver has set every such cell before it gets here).
     let at_least = grid.cells_with_at_least();
     let small = at_least[0] - at_least[k];
-    for house in houses(kind) {
+    let searched = sink.houses();
+    for house in houses(kind).filter(|&h| searched.contains(h)) {
         let cells = small & house.cell_set();
         if !cells.has_at_least(k as u32) || nothing_beside(grid, house, k, kind) {
             continue;

@@ -137,7 +137,8 @@ fn hidden_subsets(
     let houses = [HouseKind::Box, HouseKind::Row, HouseKind::Column]
         .into_iter()
         .flat_map(House::all_of);
-    for house in houses {
+    let searched = sink.houses();
+    for house in houses.filter(|&h| searched.contains(h)) {
         // Something to remove needs a digit besides the k with a place in the house, and
         // only the digits of its empty cells have places.
         if grid.empty_cells_in(house) <= k {
