@@ -2,6 +2,7 @@
 //! data: a preset name, or a comma list of technique names and HoDoKu codes.
 
 use crate::catalogue::Technique;
+use crate::policy::{Fallback, Policy};
 use std::fmt;
 use thiserror::Error;
 
@@ -74,10 +75,18 @@ fn preset_names() -> String {
     names.join(", ")
 }
 
-/// A named ladder.
+/// A named configuration: a ladder, and the step policy and fallback it runs under when
+/// named alone (`--ladder lcm`; a preset inside a list, `lcm,x-wing`, gives its techniques only).
 pub struct Preset {
     pub name: &'static str,
+    /// One line: what the ladder holds.
     pub description: &'static str,
+    /// Where it comes from.
+    pub source: &'static str,
+    /// Its policy, when it is not the default.
+    pub policy: Option<Policy>,
+    /// Its fallback, when it has one.
+    pub fallback: Option<Fallback>,
     rungs: fn() -> Vec<Technique>,
 }
 
@@ -86,6 +95,9 @@ pub static PRESETS: &[Preset] = &[
     Preset {
         name: "singles",
         description: "full house, naked single, hidden single",
+        source: "the singles every human-style solver starts with, as HoDoKu names them",
+        policy: None,
+        fallback: None,
         rungs: || {
             use Technique::*;
             vec![FullHouse, NakedSingle, HiddenSingle]
@@ -93,8 +105,12 @@ pub static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "blog",
-        description: "the blog solver's order: naked singles, pairs and triples, hidden \
-                      singles, pairs and triples, locked candidates, fish, XY- and XYZ-Wing",
+        description: "naked singles, pairs and triples, hidden singles, pairs and triples, locked \
+                      candidates, fish, XY- and XYZ-Wing, each rung applying all it finds (sweep)",
+        source: "Stuart McHattie's blog series on a human-style solver, the solver sudolab grew \
+                 from (its puzzles are data/blog.txt)",
+        policy: Some(Policy::Sweep),
+        fallback: None,
         rungs: || {
             use Technique::*;
             vec![
@@ -115,8 +131,66 @@ pub static PRESETS: &[Preset] = &[
         },
     },
     Preset {
+        name: "lcm",
+        description: "recalculation (naked singles), single appearance (hidden singles), locked \
+                      candidates (pointing) and conjugate groups (naked subsets of 2 to 7 cells: \
+                      locked and naked pairs to quads, and the hidden pairs to quads that are \
+                      the larger ones' complements) on an operation queue, then brute force",
+        source: "Henry Mercer, \"Solving Sudoku Puzzles Using Logical Candidate Methods\" (2013), \
+                 henrymercer.name/2013/11/solving-sudoku-logically",
+        policy: Some(Policy::Queue),
+        fallback: Some(Fallback::BruteForce),
+        rungs: || {
+            use Technique::*;
+            vec![
+                NakedSingle,
+                HiddenSingle,
+                LockedCandidatesPointing,
+                LockedPair,
+                NakedPair,
+                LockedTriple,
+                NakedTriple,
+                NakedQuad,
+                HiddenPair,
+                HiddenTriple,
+                HiddenQuad,
+            ]
+        },
+    },
+    Preset {
+        name: "related-sets",
+        description: "singles, then for 2, 3 and 4 in turn: hidden subsets, (locked and) naked \
+                      subsets and fish of that size: pairs and X-Wing before triples and \
+                      Swordfish before quads and Jellyfish",
+        source: "James Pike's Related Sets algorithm, sudokuwiki.org/Related_Sets_Algorithm",
+        policy: None,
+        fallback: None,
+        rungs: || {
+            use Technique::*;
+            vec![
+                FullHouse,
+                NakedSingle,
+                HiddenSingle,
+                HiddenPair,
+                LockedPair,
+                NakedPair,
+                XWing,
+                HiddenTriple,
+                LockedTriple,
+                NakedTriple,
+                Swordfish,
+                HiddenQuad,
+                NakedQuad,
+                Jellyfish,
+            ]
+        },
+    },
+    Preset {
         name: "standard",
         description: "HoDoKu's default order, restricted to the techniques sudolab has (the default)",
+        source: "HoDoKu 2.2's default solving configuration",
+        policy: None,
+        fallback: None,
         rungs: || {
             Technique::ALL
                 .iter()
@@ -128,6 +202,13 @@ pub static PRESETS: &[Preset] = &[
 ];
 
 impl Preset {
+    /// The preset called `name` (case and surrounding blanks aside).
+    pub fn named(name: &str) -> Option<&'static Preset> {
+        PRESETS
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
+    }
+
     pub fn ladder(&self) -> Ladder {
         Ladder {
             rungs: (self.rungs)(),
@@ -158,10 +239,7 @@ impl Ladder {
 
     /// The preset called `name`.
     pub fn preset(name: &str) -> Option<Ladder> {
-        PRESETS
-            .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
-            .map(Preset::ladder)
+        Preset::named(name).map(Preset::ladder)
     }
 
     /// A comma list of technique names, HoDoKu codes and presets, a preset standing for
@@ -205,6 +283,14 @@ impl Ladder {
         Ladder { rungs }
     }
 
+    /// This ladder with `fallback`'s rung appended (Brute Force), if it has one.
+    pub fn with_fallback(&self, fallback: Fallback) -> Ladder {
+        match fallback {
+            Fallback::None => self.clone(),
+            Fallback::BruteForce => self.with(Technique::BruteForce),
+        }
+    }
+
     /// This ladder without `t` (possibly empty: check before solving).
     pub fn without(&self, t: Technique) -> Ladder {
         Ladder {
@@ -225,6 +311,16 @@ impl fmt::Display for Ladder {
 mod tests {
     use super::*;
     use Technique::*;
+
+    #[test]
+    fn a_fallback_extends_the_ladder_with_its_rung() {
+        let singles = Ladder::parse("singles").unwrap();
+        assert_eq!(singles.with_fallback(Fallback::None), singles);
+        let extended = singles.with_fallback(Fallback::BruteForce);
+        assert_eq!(extended.rungs().last(), Some(&BruteForce));
+        assert_eq!(extended.rungs().len(), 4);
+        assert_eq!(extended.with_fallback(Fallback::BruteForce), extended);
+    }
 
     #[test]
     fn parses_presets_names_and_codes() {
@@ -275,7 +371,7 @@ mod tests {
         assert!(err.to_string().contains("naked-single (n1)"));
         assert!(
             err.to_string()
-                .ends_with("presets: singles, blog, standard")
+                .ends_with("presets: singles, blog, lcm, related-sets, standard")
         );
         // A slip gets the name meant, not the whole list.
         for (slip, meant) in [

@@ -4,7 +4,7 @@
 //!
 //! ```toml
 //! techniques = ["n1", "h1", "lc1", "x-wing"]   # or one string: "standard", "n1,h1,lc1"
-//! policy = "sweep"                              # single | sweep
+//! policy = "sweep"                              # single | sweep | queue
 //! fallback = "brute-force"                      # none | brute-force
 //! [scores]
 //! x-wing = 150
@@ -13,67 +13,21 @@
 //! ```
 //!
 //! A `--ladder` value ending in `.toml` is read as such a file; anything else is a preset or
-//! a list. Unknown keys, techniques and values are errors naming the file and the key.
-//! This module does not decide precedence: the command line's `--policy` and `--fallback`
-//! override what the file says.
+//! a list. A preset named alone (`--ladder lcm`, or `techniques = "lcm"`) brings its policy
+//! and fallback, which the file's keys override. Unknown keys, techniques and values are
+//! errors naming the file and the key. This module does not decide precedence beyond that:
+//! the command line's `--policy` and `--fallback` override what the file or preset says.
 
 use crate::catalogue::Technique;
 use crate::grade::ScoreTable;
-use crate::ladder::{Ladder, LadderError};
+use crate::ladder::{Ladder, LadderError, Preset};
 use crate::level::Level;
-use crate::solver::Policy;
+use crate::policy::{Fallback, Policy};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use thiserror::Error;
-
-/// What happens when the ladder's logic stops.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub enum Fallback {
-    /// The puzzle is `stuck`.
-    #[default]
-    None,
-    /// Brute Force becomes the last rung: set a cell from the unique solution and go on.
-    BruteForce,
-}
-
-impl Fallback {
-    pub fn name(self) -> &'static str {
-        match self {
-            Fallback::None => "none",
-            Fallback::BruteForce => "brute-force",
-        }
-    }
-
-    /// `ladder` with this fallback's rung appended.
-    pub fn extend(self, ladder: &Ladder) -> Ladder {
-        match self {
-            Fallback::None => ladder.clone(),
-            Fallback::BruteForce => ladder.with(Technique::BruteForce),
-        }
-    }
-}
-
-impl fmt::Display for Fallback {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Fallback {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "none" => Ok(Fallback::None),
-            "brute-force" | "bf" => Ok(Fallback::BruteForce),
-            other => Err(format!(
-                "unknown fallback {other:?}; valid: none, brute-force"
-            )),
-        }
-    }
-}
 
 /// A ladder with the settings a ladder file may carry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,7 +85,17 @@ impl LadderConfig {
         if spec.trim().to_ascii_lowercase().ends_with(".toml") {
             return LadderConfig::from_file(Path::new(spec));
         }
-        Ok(LadderConfig::from_ladder(Ladder::parse(spec)?))
+        Ok(LadderConfig::from_spec(spec)?)
+    }
+
+    /// A preset or a comma list; a preset named alone brings its policy and fallback.
+    fn from_spec(spec: &str) -> Result<LadderConfig, LadderError> {
+        let mut config = LadderConfig::from_ladder(Ladder::parse(spec)?);
+        if let Some(preset) = Preset::named(spec) {
+            config.policy = preset.policy;
+            config.fallback = preset.fallback;
+        }
+        Ok(config)
     }
 
     /// A ladder with default settings and HoDoKu's scores.
@@ -161,8 +125,8 @@ impl LadderConfig {
             message,
         };
         let file: LadderFile = toml::from_str(text).map_err(|e| fail(e.to_string()))?;
-        let ladder = match &file.techniques {
-            Techniques::Spec(spec) => Ladder::parse(spec),
+        let named = match &file.techniques {
+            Techniques::Spec(spec) => LadderConfig::from_spec(spec),
             Techniques::List(names) => names
                 .iter()
                 .map(|name| {
@@ -170,7 +134,8 @@ impl LadderConfig {
                         .ok_or_else(|| LadderError::Unknown { name: name.clone() })
                 })
                 .collect::<Result<Vec<_>, _>>()
-                .and_then(Ladder::new),
+                .and_then(Ladder::new)
+                .map(LadderConfig::from_ladder),
         }
         .map_err(|e| fail(format!("techniques: {e}")))?;
         let policy = file
@@ -203,9 +168,9 @@ impl LadderConfig {
             scores.set_level(technique("levels", name)?, level);
         }
         Ok(LadderConfig {
-            ladder,
-            policy,
-            fallback,
+            ladder: named.ladder,
+            policy: policy.or(named.policy),
+            fallback: fallback.or(named.fallback),
             scores,
             file: Some(path.to_path_buf()),
         })
@@ -264,8 +229,8 @@ mod tests {
 
     #[test]
     fn techniques_may_be_one_string() {
-        let config = parse(r#"techniques = "blog""#).unwrap();
-        assert_eq!(config.ladder, Ladder::parse("blog").unwrap());
+        let config = parse(r#"techniques = "n1, h1,lc1""#).unwrap();
+        assert_eq!(config.ladder, Ladder::parse("n1,h1,lc1").unwrap());
         assert_eq!((config.policy, config.fallback), (None, None));
     }
 
@@ -318,16 +283,29 @@ mod tests {
     }
 
     #[test]
-    fn fallback_names_round_trip_and_extend_the_ladder() {
-        for f in [Fallback::None, Fallback::BruteForce] {
-            assert_eq!(f.name().parse::<Fallback>().unwrap(), f);
-        }
-        assert!("maybe".parse::<Fallback>().is_err());
-        let singles = Ladder::parse("singles").unwrap();
-        assert_eq!(Fallback::None.extend(&singles), singles);
+    fn a_preset_named_alone_brings_its_policy_and_fallback() {
+        let lcm = LadderConfig::from_arg(" LCM ").unwrap();
+        assert_eq!(lcm.ladder, Ladder::preset("lcm").unwrap());
         assert_eq!(
-            Fallback::BruteForce.extend(&singles).rungs().last(),
-            Some(&Technique::BruteForce)
+            (lcm.policy, lcm.fallback),
+            (Some(Policy::Queue), Some(Fallback::BruteForce))
         );
+        let blog = LadderConfig::from_arg("blog").unwrap();
+        assert_eq!((blog.policy, blog.fallback), (Some(Policy::Sweep), None));
+        // In a list, a preset stands for its techniques only.
+        let listed = LadderConfig::from_arg("lcm,x-wing").unwrap();
+        assert_eq!((listed.policy, listed.fallback), (None, None));
+        assert_eq!(listed.ladder.rungs().len(), lcm.ladder.rungs().len() + 1);
+        // A file naming the preset gets its settings, unless it sets its own.
+        let file = parse(r#"techniques = "lcm""#).unwrap();
+        assert_eq!((file.policy, file.fallback), (lcm.policy, lcm.fallback));
+        let own = parse("techniques = \"lcm\"\npolicy = \"single\"\nfallback = \"none\"").unwrap();
+        assert_eq!(
+            (own.policy, own.fallback),
+            (Some(Policy::Single), Some(Fallback::None))
+        );
+        // A list file names no preset.
+        let list = parse(r#"techniques = ["n1", "h1"]"#).unwrap();
+        assert_eq!((list.policy, list.fallback), (None, None));
     }
 }

@@ -26,6 +26,7 @@ pub mod ladder;
 pub mod ladder_config;
 pub mod level;
 pub mod oracle;
+pub mod policy;
 pub mod puzzle;
 pub mod record;
 pub mod regions;

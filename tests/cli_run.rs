@@ -186,7 +186,7 @@ fn an_unknown_technique_exits_2_naming_it_and_the_valid_ones() {
     assert!(stderr.contains("\"wibble\""), "{stderr}");
     assert!(stderr.contains("x-wing (bf2)"), "{stderr}");
     assert!(
-        stderr.contains("presets: singles, blog, standard"),
+        stderr.contains("presets: singles, blog, lcm, related-sets, standard"),
         "{stderr}"
     );
     assert!(output.stdout.is_empty(), "nothing runs");
@@ -579,7 +579,9 @@ fn techniques_lists_the_catalogue_as_a_table_and_as_csv() {
     let table = String::from_utf8(output.stdout).unwrap();
     let x_wing = table.lines().find(|l| l.starts_with("x-wing ")).unwrap();
     assert!(
-        x_wing.contains("bf2") && x_wing.contains("X-Wing") && x_wing.contains("blog standard")
+        x_wing.contains("bf2")
+            && x_wing.contains("X-Wing")
+            && x_wing.contains("blog related-sets standard")
     );
     let output = sudolab()
         .args(["techniques", "--format", "csv"])

@@ -2,7 +2,8 @@
 
 use super::run::{FallbackArg, PolicyArg};
 use crate::analysis::{explain, puzzles};
-use crate::ladder_config::{Fallback, LadderConfig};
+use crate::ladder_config::LadderConfig;
+use crate::policy::Fallback;
 use crate::record::Status;
 use crate::solver::{Policy, Solver};
 use std::io::IsTerminal;
@@ -25,16 +26,17 @@ pub struct ExplainArgs {
     /// pipe) reads the puzzle from stdin.
     #[arg(value_name = "PUZZLE|FILE:LINE")]
     puzzle: Option<String>,
-    /// The ladder: a preset (singles, blog, standard), a comma list of techniques, or a
-    /// ladder file (FILE.toml, as for `sudolab run`: its policy, fallback and scores apply).
+    /// The ladder: a preset (`sudolab techniques --presets` lists them: a preset named
+    /// alone brings its policy and fallback), a comma list of techniques, or a ladder file
+    /// (FILE.toml, as for `sudolab run`: its policy, fallback and scores apply).
     #[arg(short, long, default_value = "standard")]
     ladder: String,
-    /// Step policy: single (one pattern instance per step) or sweep [default: the ladder
-    /// file's, else single].
+    /// Step policy: single (one pattern instance per step), sweep or queue (see `sudolab
+    /// run --help`) [default: the preset's or ladder file's, else single].
     #[arg(long, value_enum)]
     policy: Option<PolicyArg>,
     /// When logic stops: stay stuck (none) or set a cell by brute force [default: the
-    /// ladder file's, else none].
+    /// preset's or ladder file's, else none].
     #[arg(long, value_enum)]
     fallback: Option<FallbackArg>,
     /// text (for reading) or json (the path and verdict, for other tools).
@@ -74,7 +76,7 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         None => "-".to_string(),
     };
     let (label, puzzle) = puzzles::resolve(&spec)?;
-    let ladder = fallback.extend(&config.ladder);
+    let ladder = config.ladder.with_fallback(fallback);
     let solver = Solver::new(ladder, policy);
     if let Format::Json = args.format {
         if args.next {

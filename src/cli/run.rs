@@ -2,7 +2,8 @@
 //! [`RunConfig`], prints the runner's notices and the closing summary on stderr, and maps
 //! the outcome to the exit code. The work itself lives in the library.
 
-use crate::ladder_config::{Fallback, LadderConfig, LadderConfigError};
+use crate::ladder_config::{LadderConfig, LadderConfigError};
+use crate::policy::Fallback;
 use crate::record::Status;
 use crate::runner::meta::Shard;
 use crate::runner::output::Target;
@@ -36,7 +37,7 @@ others still run).
 
 Ladder file (--ladder FILE.toml; --policy and --fallback on the command line win):
   techniques = ["n1", "h1", "lc1", "x-wing"]   # or one string: "standard", "n1,h1,lc1"
-  policy = "sweep"                              # single | sweep
+  policy = "sweep"                              # single | sweep | queue
   fallback = "brute-force"                      # none | brute-force
   [scores]                                      # base scores (HoDoKu's by default)
   x-wing = 150
@@ -45,7 +46,7 @@ Ladder file (--ladder FILE.toml; --policy and --fallback on the command line win
 
 Examples:
   sudolab run data/sudoku_exchange_4k.txt --out results.csv
-  sudolab run data/blog.txt --ladder blog --policy sweep --out blog.csv
+  sudolab run data/blog.txt --ladder blog --out blog.csv        # the blog solver, sweeping
   sudolab run data/sudoku17.txt --ladder singles --fallback brute-force --limit 1000 -o s.csv
   sudolab run data/tdoku_test_puzzles.txt --ladder my-ladder.toml --verify -o t.csv
   cat puzzles.txt | sudolab run --ladder n1,h1,lc1,lc2 --quiet > out.csv
@@ -68,10 +69,13 @@ pub struct RunArgs {
 
     /// Techniques to try, simplest first: a preset, a comma list, or a .toml file
     ///
-    /// Presets: singles (full-house, naked-single, hidden-single); blog (the blog solver's
-    /// order: naked singles, pairs, triples, hidden singles, pairs, triples, locked
-    /// candidates, X-Wing, Swordfish, Jellyfish, XY-Wing, XYZ-Wing); standard (HoDoKu's
-    /// default order, restricted to the techniques sudolab has).
+    /// Presets: singles (full-house, naked-single, hidden-single); blog (the blog solver:
+    /// singles, subsets, locked candidates, fish and two wings, policy sweep); lcm (Logical
+    /// Candidate Methods: singles, pointing, naked subsets of 2 to 7 cells, policy queue,
+    /// brute-force fallback); related-sets (singles, then subsets and fish of size 2, 3, 4
+    /// in turn); standard (HoDoKu's default order, restricted to the techniques sudolab
+    /// has). A preset named alone brings its policy and fallback; `sudolab techniques
+    /// --presets` lists them in full.
     ///
     /// A comma list names techniques or their HoDoKu codes in order: "n1,h1,lc1,n2" or
     /// "naked-single,hidden-single,x-wing". `sudolab techniques` lists them all.
@@ -82,11 +86,15 @@ pub struct RunArgs {
           value_parser = parse_ladder)]
     ladder: Box<LadderConfig>,
 
-    /// One pattern per step (single) or all a technique finds (sweep) [default: single]
+    /// How rungs take turns: single, sweep or queue [default: the preset's, else single]
     ///
-    /// After each step the ladder starts again from the top. With single (HoDoKu's way) a
-    /// step applies one instance of a pattern; with sweep it applies every instance the
-    /// technique finds at once. A ladder file may set it; this option wins.
+    /// With single (HoDoKu's way) a step applies one instance of a pattern and the ladder
+    /// starts again from the top; with sweep (the blog solver's) a step applies every
+    /// instance the technique finds, then the ladder starts again. With queue (the Logical
+    /// Candidate Methods' operation queue) setting a cell sets its peers left with one
+    /// candidate at once, then queues each house technique for the cell's row, column and
+    /// box; the other rungs run, in ladder order, when the queue is empty. A preset or a
+    /// ladder file may set it; this option wins.
     #[arg(long, value_enum)]
     policy: Option<PolicyArg>,
 
@@ -169,6 +177,7 @@ pub struct RunArgs {
 pub(super) enum PolicyArg {
     Single,
     Sweep,
+    Queue,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -182,6 +191,7 @@ impl From<PolicyArg> for Policy {
         match arg {
             PolicyArg::Single => Policy::Single,
             PolicyArg::Sweep => Policy::Sweep,
+            PolicyArg::Queue => Policy::Queue,
         }
     }
 }

@@ -21,7 +21,7 @@ pub mod totals;
 
 use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
-use crate::ladder_config::Fallback;
+use crate::policy::Fallback;
 use crate::record::Status;
 use crate::solver::{Policy, Scratch, UnsoundStep};
 use evaluate::{Evaluation, Evaluator, LineRef};
@@ -204,7 +204,7 @@ pub fn run(
     });
     check_output_is_not_an_input(&config.output, &inputs)?;
 
-    let ladder = config.fallback.extend(&config.ladder);
+    let ladder = config.ladder.with_fallback(config.fallback);
     let evaluator = Evaluator::new(
         ladder,
         config.policy,

@@ -7,6 +7,9 @@
 //! something is (see [`StepSink`]). The solver owns no mutable state, so one instance
 //! serves every thread; per-thread buffers live in [`Scratch`].
 //!
+//! The `queue` policy schedules the rungs differently, as an operation queue driven by the
+//! cells set ([`queue`]).
+//!
 //! Two ways through a solve take the same steps. With a step log or a check of every step,
 //! each rung builds its steps with their patterns and searches the whole grid. When only
 //! counts are kept (`sudolab run`), the singles place digits without building steps, and
@@ -17,49 +20,15 @@ use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
 use crate::grade::TechniqueCounts;
 use crate::ladder::Ladder;
+pub use crate::policy::Policy;
 use crate::puzzle::{Puzzle, Solution};
 use crate::step::{Chains, Step, StepDisplay, StepList};
 use crate::technique::memo::Memo;
 use crate::technique::{SinglesQueues, StepSink, single_step};
 use std::fmt;
 use std::ops::ControlFlow;
-use std::str::FromStr;
 
-/// How much one technique does before the ladder restarts.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub enum Policy {
-    /// One pattern instance per step (HoDoKu's and Sudoku Explainer's way).
-    #[default]
-    Single,
-    /// Every instance the technique finds in one pass over the grid (the blog solver's way).
-    Sweep,
-}
-
-impl Policy {
-    pub fn name(self) -> &'static str {
-        match self {
-            Policy::Single => "single",
-            Policy::Sweep => "sweep",
-        }
-    }
-}
-
-impl fmt::Display for Policy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Policy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "single" => Ok(Policy::Single),
-            "sweep" => Ok(Policy::Sweep),
-            other => Err(format!("unknown policy {other:?}; valid: single, sweep")),
-        }
-    }
-}
+mod queue;
 
 /// How a solve ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -130,6 +99,7 @@ pub struct Scratch {
     placements: Vec<(Cell, Digit)>,
     memo: Memo,
     queues: SinglesQueues,
+    operations: queue::OperationQueue,
 }
 
 /// A ladder with a step policy.
@@ -166,7 +136,12 @@ impl Solver {
     /// Solves `puzzle` and keeps the step log. `solution` is needed by the brute-force
     /// rung and by verification.
     pub fn solve(&self, puzzle: &Puzzle, solution: Option<&Solution>) -> Report {
-        let mut grid = Candidates::from_puzzle(puzzle);
+        self.solve_grid(Candidates::from_puzzle(puzzle), solution)
+    }
+
+    /// [`Solver::solve`] from a grid with candidates already removed (a position part way
+    /// through a solve, or a crafted one).
+    pub fn solve_grid(&self, mut grid: Candidates, solution: Option<&Solution>) -> Report {
         let mut steps = StepList::new();
         let summary = self.run(
             &mut grid,
@@ -195,6 +170,14 @@ impl Solver {
     /// list of that one step, or an empty list when the ladder finds nothing.
     pub fn next_step(&self, grid: &Candidates, solution: Option<&Solution>) -> StepList {
         let mut found = StepList::new();
+        if self.policy == Policy::Queue {
+            // The queue's first step depends on its whole schedule: solve a copy, keep it.
+            let steps = self.solve_grid(grid.clone(), solution).steps;
+            if let Some(first) = steps.first() {
+                found.push_from(first, steps.chains());
+            }
+            return found;
+        }
         let mut queues = SinglesQueues::default();
         if self.queues_singles() {
             queues.load(grid);
@@ -231,6 +214,9 @@ impl Solver {
             eliminations: 0,
             hardest: None,
         };
+        if self.policy == Policy::Queue {
+            return queue::solve(self, grid, solution, scratch, log);
+        }
         let mut hardest_rung = None;
         let counts_only = self.counts_only(&log);
         if self.queues_singles() {
@@ -310,7 +296,7 @@ impl Solver {
     fn steps_per_rung(&self) -> usize {
         match self.policy {
             Policy::Single => 1,
-            Policy::Sweep => usize::MAX,
+            Policy::Sweep | Policy::Queue => usize::MAX,
         }
     }
 
@@ -713,16 +699,5 @@ mod tests {
             replay.apply(step);
         }
         assert_eq!(unsound.grid, replay);
-    }
-
-    #[test]
-    fn policies_parse_by_name_and_print_back() {
-        for policy in [Policy::Single, Policy::Sweep] {
-            assert_eq!(policy.to_string().parse::<Policy>(), Ok(policy));
-        }
-        assert_eq!(" Sweep ".parse::<Policy>(), Ok(Policy::Sweep));
-        assert_eq!(Policy::default(), Policy::Single);
-        let err = "both".parse::<Policy>().unwrap_err();
-        assert_eq!(err, "unknown policy \"both\"; valid: single, sweep");
     }
 }
