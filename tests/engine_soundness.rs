@@ -3,9 +3,12 @@
 //! solves every puzzle. A bundled sample (every 10th of Royle's 17-clue puzzles, the
 //! Sudoku Exchange sample and the blog's puzzles) always runs; the full shared corpora (all
 //! 49,151 17-clue puzzles, the four QQWing levels, top95) run when `../shared/corpora` is
-//! present. Both step policies everywhere: a sweep applies steps found in a grid that
-//! earlier steps of the same pass have changed, which the single policy never does. A failure
-//! prints the puzzle, the unsound step and the grid it was found in.
+//! present. Every step policy everywhere: a sweep applies steps found in a grid that
+//! earlier steps of the same pass have changed, which the single policy never does, and the
+//! queue applies what each operation finds in its house, in its own order. The seed solvers'
+//! presets (`lcm` under its queue, `related-sets`, `blog` sweeping), each with brute force,
+//! run over every shared corpus whole. A failure prints the puzzle, the unsound step and the
+//! grid it was found in.
 //!
 //! Each file's puzzle count is checked, so a truncated or misread corpus fails rather than
 //! passing as a smaller one, and the techniques used are tallied, so that the fallback and
@@ -19,7 +22,9 @@ use sudolab::candidates::Candidates;
 use sudolab::catalogue::Technique;
 use sudolab::grade::TechniqueCounts;
 use sudolab::ladder::Ladder;
+use sudolab::ladder_config::LadderConfig;
 use sudolab::oracle::{self, Uniqueness};
+use sudolab::policy::Fallback;
 use sudolab::puzzle::Puzzle;
 use sudolab::solver::{Outcome, Policy, Scratch, Solver};
 
@@ -57,14 +62,20 @@ fn corpus_lines(path: &Path, total: usize, step: usize) -> Vec<String> {
 /// brute force, verifying; panics listing every puzzle that did not end solved. Returns
 /// how often each technique was used, over every puzzle and policy.
 fn assert_sound(corpus: &str, lines: &[String], policies: &[Policy]) -> TechniqueCounts {
-    assert!(!lines.is_empty(), "{corpus}: no puzzles");
     let ladder = Ladder::parse("standard")
         .unwrap()
         .with(Technique::BruteForce);
     let solvers: Vec<Solver> = policies
         .iter()
-        .map(|&p| Solver::new(ladder.clone(), p).verifying(true))
+        .map(|&p| Solver::new(ladder.clone(), p))
         .collect();
+    assert_solvers_sound(corpus, lines, &solvers)
+}
+
+/// [`assert_sound`] with the given solvers (which must have Brute Force to end solved).
+fn assert_solvers_sound(corpus: &str, lines: &[String], solvers: &[Solver]) -> TechniqueCounts {
+    assert!(!lines.is_empty(), "{corpus}: no puzzles");
+    let solvers: Vec<Solver> = solvers.iter().map(|s| s.clone().verifying(true)).collect();
     let results: Vec<(TechniqueCounts, Vec<String>)> = lines
         .par_iter()
         .map_init(Scratch::default, |scratch, line| {
@@ -83,13 +94,14 @@ fn assert_sound(corpus: &str, lines: &[String], policies: &[Policy]) -> Techniqu
                     let summary = solver.solve_counts(&mut grid, Some(&solution), scratch);
                     used += &summary.counts;
                     let policy = solver.policy();
+                    let ladder = solver.ladder().rungs().len();
                     match summary.outcome {
                         Outcome::Solved if grid.solution() == Some(solution) => None,
                         Outcome::Unsound(unsound) => {
-                            Some(format!("{puzzle} ({policy}): {unsound}"))
+                            Some(format!("{puzzle} ({policy}, {ladder} rungs): {unsound}"))
                         }
                         other => Some(format!(
-                            "{puzzle} ({policy}): ended {other:?} with grid\n{grid}"
+                            "{puzzle} ({policy}, {ladder} rungs): ended {other:?} with grid\n{grid}"
                         )),
                     }
                 })
@@ -104,9 +116,9 @@ fn assert_sound(corpus: &str, lines: &[String], policies: &[Policy]) -> Techniqu
         failures.extend(found);
     }
     eprintln!(
-        "{corpus}: {} puzzles x {} policies, {} failures",
+        "{corpus}: {} puzzles x {} solvers, {} failures",
         lines.len(),
-        policies.len(),
+        solvers.len(),
         failures.len()
     );
     assert!(
@@ -118,10 +130,10 @@ fn assert_sound(corpus: &str, lines: &[String], policies: &[Policy]) -> Techniqu
     used
 }
 
-const BOTH: [Policy; 2] = [Policy::Single, Policy::Sweep];
+const EVERY_POLICY: [Policy; 3] = [Policy::Single, Policy::Sweep, Policy::Queue];
 
 #[test]
-fn the_bundled_sample_is_solved_soundly_under_both_policies() {
+fn the_bundled_sample_is_solved_soundly_under_every_policy() {
     let step = sparser_in_debug(1, 10);
     let mut lines = corpus_lines(&common::data_file("sudoku17.txt"), 49_151, 10 * step);
     lines.extend(corpus_lines(
@@ -130,7 +142,7 @@ fn the_bundled_sample_is_solved_soundly_under_both_policies() {
         step,
     ));
     lines.extend(corpus_lines(&common::data_file("blog.txt"), 19, 1));
-    let used = assert_sound("bundled sample", &lines, &BOTH);
+    let used = assert_sound("bundled sample", &lines, &EVERY_POLICY);
     // The sample reaches every rung of issue 2's ladder and the forcing nets (it no longer
     // needs the fallback, which top95 reaches), so each of them has been checked step by
     // step; all but the hidden quad, which in a house with
@@ -146,7 +158,7 @@ fn the_bundled_sample_is_solved_soundly_under_both_policies() {
 }
 
 #[test]
-fn the_rated_exchange_sample_is_solved_soundly_under_both_policies() {
+fn the_rated_exchange_sample_is_solved_soundly_under_every_policy() {
     let Some(path) = common::shared_corpus("sudoku_exchange_rated_sample.tsv") else {
         return;
     };
@@ -158,7 +170,7 @@ fn the_rated_exchange_sample_is_solved_soundly_under_both_policies() {
         .step_by(sparser_in_debug(1, 20))
         .collect();
     assert_eq!(lines.len(), 7_408usize.div_ceil(sparser_in_debug(1, 20)));
-    let used = assert_sound("sudoku_exchange_rated_sample", &lines, &BOTH);
+    let used = assert_sound("sudoku_exchange_rated_sample", &lines, &EVERY_POLICY);
     for t in [
         Technique::SueDeCoq,
         Technique::XChain,
@@ -170,12 +182,12 @@ fn the_rated_exchange_sample_is_solved_soundly_under_both_policies() {
 }
 
 #[test]
-fn all_of_royles_17_clue_puzzles_are_solved_soundly_under_both_policies() {
+fn all_of_royles_17_clue_puzzles_are_solved_soundly_under_every_policy() {
     let Some(path) = common::shared_corpus("sudoku17_royle.txt") else {
         return;
     };
     let lines = corpus_lines(&path, 49_151, sparser_in_debug(1, 50));
-    let used = assert_sound("sudoku17_royle", &lines, &BOTH);
+    let used = assert_sound("sudoku17_royle", &lines, &EVERY_POLICY);
     assert!(
         used[Technique::ForcingNet] > 0,
         "the last rung, forcing nets, was never needed"
@@ -183,7 +195,7 @@ fn all_of_royles_17_clue_puzzles_are_solved_soundly_under_both_policies() {
 }
 
 #[test]
-fn the_qqwing_levels_and_top95_are_solved_soundly_under_both_policies() {
+fn the_qqwing_levels_and_top95_are_solved_soundly_under_every_policy() {
     for (name, total) in [
         ("qqwing_simple.txt", 1_000),
         ("qqwing_easy.txt", 1_000),
@@ -197,12 +209,59 @@ fn the_qqwing_levels_and_top95_are_solved_soundly_under_both_policies() {
             continue;
         };
         let lines = corpus_lines(&path, total, sparser_in_debug(1, 10));
-        let used = assert_sound(name, &lines, &BOTH);
+        let used = assert_sound(name, &lines, &EVERY_POLICY);
         if name == "norvig_top95.txt" {
             assert!(
                 used[Technique::BruteForce] > 0,
                 "top95 never needed the fallback"
             );
+        }
+    }
+}
+
+/// The presets of the solvers sudolab grew from, as `--ladder NAME` runs them, with brute
+/// force to finish what their logic leaves.
+fn seed_solvers() -> Vec<Solver> {
+    ["lcm", "related-sets", "blog"]
+        .iter()
+        .map(|name| {
+            let config = LadderConfig::from_arg(name).unwrap();
+            let ladder = config.ladder.with_fallback(Fallback::BruteForce);
+            Solver::new(ladder, config.policy.unwrap_or_default())
+        })
+        .collect()
+}
+
+#[test]
+fn every_shared_corpus_is_solved_soundly_by_the_seed_solvers_presets() {
+    let solvers = seed_solvers();
+    assert_eq!(solvers[0].policy(), Policy::Queue);
+    assert_eq!(solvers[2].policy(), Policy::Sweep);
+    let mut used = TechniqueCounts::default();
+    for (name, total) in [
+        ("sudoku_exchange_441k.txt", 441_273),
+        ("sudoku17_royle.txt", 49_151),
+        ("qqwing_simple.txt", 1_000),
+        ("qqwing_easy.txt", 1_000),
+        ("qqwing_intermediate.txt", 1_000),
+        ("qqwing_expert.txt", 1_000),
+        ("norvig_top95.txt", 95),
+        ("norvig_hardest.txt", 11),
+        ("norvig_easy50.txt", 50),
+        ("sdjmchattie_blog.txt", 19),
+    ] {
+        let Some(path) = common::shared_corpus(name) else {
+            continue;
+        };
+        // The big Exchange file one line in ten (one in 200 in debug), the rest whole.
+        let step = if total > 100_000 { 10 } else { 1 };
+        let lines = corpus_lines(&path, total, sparser_in_debug(step, 20));
+        used += &assert_solvers_sound(name, &lines, &solvers);
+    }
+    // Every rung of each preset has been checked step by step somewhere.
+    for solver in &solvers {
+        for &t in solver.ladder().rungs() {
+            assert!(used[t] > 0, "{t} was never used");
         }
     }
 }
