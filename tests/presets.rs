@@ -7,6 +7,9 @@
 //! Under both step policies, since solvability by a set of techniques does not depend on
 //! order or policy.
 //!
+//! The seed solvers' presets, named alone, bring their policy and fallback (`lcm`: queue and
+//! brute force; `blog`: sweep), which the command line overrides.
+//!
 //! One exception, found by these tests and checked by hand: `swordfish_05` needs a
 //! Jellyfish, not a Swordfish. Where the blog ladder without Jellyfish stops, no X-Wing or
 //! Swordfish exists in either orientation for any digit, and digit 8 has a Jellyfish in
@@ -165,4 +168,61 @@ fn the_fish_examples_need_their_fish() {
             assert_verdict(&v, &jellyfish, Status::Solved, &through);
         }
     }
+}
+
+/// The policy and fallback a run's sidecar records, and its rows' statuses.
+fn run_settings(args: &[&str]) -> (String, String, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    let output = Command::cargo_bin("sudolab")
+        .unwrap()
+        .arg("run")
+        .arg(common::data_file("blog.txt"))
+        .args(args)
+        .args(["--quiet", "--verify", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out.csv.meta.json")).unwrap(),
+    )
+    .unwrap();
+    let statuses = common::csv_rows(&out)
+        .into_iter()
+        .map(|row| row["status"].clone())
+        .collect();
+    (
+        meta["policy"].as_str().unwrap().to_string(),
+        meta["fallback"].as_str().unwrap().to_string(),
+        statuses,
+    )
+}
+
+#[test]
+fn a_seed_solvers_preset_named_alone_runs_under_its_own_policy_and_fallback() {
+    let (policy, fallback, statuses) = run_settings(&["--ladder", "lcm"]);
+    assert_eq!(
+        (policy.as_str(), fallback.as_str()),
+        ("queue", "brute-force")
+    );
+    assert_eq!(statuses.len(), 19);
+    assert!(statuses.iter().all(|s| s == "solved"), "{statuses:?}");
+    // The command line wins; so does a list that merely includes the preset.
+    let (policy, fallback, statuses) = run_settings(&[
+        "--ladder",
+        "lcm",
+        "--policy",
+        "single",
+        "--fallback",
+        "none",
+    ]);
+    assert_eq!((policy.as_str(), fallback.as_str()), ("single", "none"));
+    assert!(statuses.iter().any(|s| s == "stuck"), "{statuses:?}");
+    let (policy, fallback, _) = run_settings(&["--ladder", "lcm,x-wing"]);
+    assert_eq!((policy.as_str(), fallback.as_str()), ("single", "none"));
+    let (policy, fallback, _) = run_settings(&["--ladder", "blog"]);
+    assert_eq!((policy.as_str(), fallback.as_str()), ("sweep", "none"));
+    let (policy, _, _) = run_settings(&["--ladder", "related-sets"]);
+    assert_eq!(policy, "single");
 }

@@ -215,3 +215,59 @@ fn shares_never_run_past_100_percent_and_axes_are_titled() {
         "the histogram's axis title"
     );
 }
+
+#[test]
+fn in_figures_gives_each_files_solved_share_steps_and_times_side_by_side() {
+    let report = Report::new(&load(&[SINGLES, STANDARD])).unwrap();
+    let section: Vec<&str> = report
+        .markdown
+        .lines()
+        .skip_while(|l| *l != "## In figures")
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter(|l| l.starts_with("| "))
+        .collect();
+    let row = |label: &str| -> Vec<String> {
+        let line = section
+            .iter()
+            .find(|l| l.starts_with(&format!("| {label} |")))
+            .unwrap_or_else(|| panic!("no row {label:?} in {section:?}"));
+        line.trim_matches('|')
+            .split('|')
+            .skip(1)
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    for (j, path) in [SINGLES, STANDARD].iter().enumerate() {
+        let status = column(path, "status");
+        let steps = column(path, "steps");
+        let mut solved_steps: Vec<u32> = status
+            .iter()
+            .zip(&steps)
+            .filter(|(s, _)| *s == "solved")
+            .map(|(_, n)| n.parse().unwrap())
+            .collect();
+        let solved = solved_steps.len();
+        let attempted = status
+            .iter()
+            .filter(|s| *s == "solved" || *s == "stuck")
+            .count();
+        assert_eq!(row("puzzles with one solution")[j], attempted.to_string());
+        assert!(
+            row("solved")[j].starts_with(&format!("{solved} (")),
+            "{path}: {:?}",
+            row("solved")
+        );
+        if solved > 0 {
+            solved_steps.sort_unstable();
+            let mean = solved_steps.iter().sum::<u32>() as f64 / solved as f64;
+            assert!(
+                row("steps per solved puzzle, median (mean)")[j].ends_with(&format!("({mean:.1})")),
+                "{path}"
+            );
+        }
+        assert!(row("time per puzzle, median (mean)")[j].contains("µs"));
+    }
+    // Neither file has Brute Force, so there is no "by logic alone" row.
+    assert!(!section.iter().any(|l| l.contains("by logic alone")));
+}

@@ -1,9 +1,11 @@
-//! The report's Markdown: a summary a reader takes in at a glance, then one section per
-//! question (status, hardest technique needed, technique usage, levels, solve time, the
-//! slowest puzzles), each with its chart and its table, the files side by side.
+//! The report's Markdown: a summary a reader takes in at a glance, the runs and their main
+//! figures side by side, then one section per question (status, hardest technique needed,
+//! technique usage, levels, solve time, the slowest puzzles), each with its chart and its
+//! table, the files side by side.
 
 use super::charts::{BarChart, Series};
 use crate::analysis::results::ResultSet;
+use crate::analysis::stats::median;
 use crate::analysis::summary::Summary;
 use crate::analysis::table::Table;
 use crate::catalogue::Technique;
@@ -128,6 +130,7 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
     md.push_str("# sudolab report\n\n");
     at_a_glance(&mut md, &cols);
     runs(&mut md, &cols);
+    in_figures(&mut md, &cols);
 
     let status_rows: Vec<(String, Vec<(usize, usize)>)> = Status::ALL
         .iter()
@@ -339,6 +342,75 @@ fn at_a_glance(md: &mut String, cols: &[Column<'_>]) {
     md.push_str(
         "\nShares in this summary are of the puzzles with one solution (solved or stuck).\n\n",
     );
+}
+
+/// The figures that compare ladders and policies at a glance, a column per file: how many
+/// puzzles each solves (and how many of those by logic alone, when Brute Force is a rung),
+/// how many steps a solve takes, and how long a puzzle takes.
+fn in_figures(md: &mut String, cols: &[Column<'_>]) {
+    let mut header = vec![String::new()];
+    header.extend(cols.iter().map(|c| c.name.clone()));
+    let mut table = Table::new(header);
+    let mut row = |label: &str, value: &dyn Fn(&Column<'_>) -> String| {
+        let mut cells = vec![label.to_string()];
+        cells.extend(cols.iter().map(value));
+        table.push(cells);
+    };
+    let solved = |c: &Column<'_>| c.summary.count(Status::Solved);
+    row("puzzles with one solution", &|c| {
+        c.summary.attempted().to_string()
+    });
+    row("solved", &|c| {
+        format!(
+            "{} ({})",
+            solved(c),
+            percent(solved(c), c.summary.attempted())
+        )
+    });
+    let guessing = |c: &Column<'_>| {
+        c.summary
+            .usage
+            .get(&Technique::BruteForce)
+            .map(|u| u.puzzles)
+    };
+    if cols.iter().any(|c| guessing(c).is_some()) {
+        row("solved by logic alone", &|c| {
+            let by_logic = solved(c) - guessing(c).unwrap_or(0);
+            format!("{by_logic} ({})", percent(by_logic, c.summary.attempted()))
+        });
+    }
+    row("steps per solved puzzle, median (mean)", &|c| {
+        let steps: Vec<f64> = c
+            .set
+            .records
+            .iter()
+            .filter(|r| r.status == Status::Solved)
+            .map(|r| f64::from(r.steps))
+            .collect();
+        match median(&steps) {
+            // A median of an even count may fall halfway: 60.5.
+            Some(m) => format!(
+                "{m} ({:.1})",
+                steps.iter().sum::<f64>() / steps.len() as f64
+            ),
+            None => "-".into(),
+        }
+    });
+    row(
+        "time per puzzle, median (mean)",
+        &|c| match c.summary.time_figures() {
+            Some(t) => format!("{} ({})", format_micros(t.p50), format_micros(t.mean)),
+            None => "-".into(),
+        },
+    );
+    md.push_str("## In figures\n\n");
+    md.push_str(
+        "Shares are of the puzzles with one solution; steps count every step of a solved \
+         puzzle (a sweep's step is one pattern instance, as a single's); times are one run's, \
+         on the machine that made it.\n\n",
+    );
+    md.push_str(&table.to_markdown());
+    md.push('\n');
 }
 
 /// What made each file: the sidecar's ladder, policy, version and start time.
