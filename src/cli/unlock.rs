@@ -35,7 +35,8 @@ pub struct UnlockArgs {
     files: Vec<String>,
     /// The base ladder [default: singles], or with --ablate the ladder to take apart
     /// [default: standard]: a preset, a comma list of techniques, or a ladder file
-    /// (FILE.toml; only its techniques count: unlock always steps single, without fallback).
+    /// (FILE.toml). Only the techniques count: unlock asks which techniques solve a puzzle,
+    /// so it always steps single, without fallback, whatever a preset or file sets.
     #[arg(short, long)]
     ladder: Option<String>,
     /// Techniques to add one at a time, in the order "needs at least" follows: a comma
