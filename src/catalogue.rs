@@ -74,6 +74,9 @@ catalogue! {
     XWing: "x-wing", "bf2", "X-Wing", Hard, 140, true, Fish;
     Swordfish: "swordfish", "bf3", "Swordfish", Hard, 150, true, Fish;
     Jellyfish: "jellyfish", "bf4", "Jellyfish", Hard, 160, true, Fish;
+    Squirmbag: "squirmbag", "bf5", "Squirmbag", Unfair, 470, false, Fish;
+    Whale: "whale", "bf6", "Whale", Unfair, 470, false, Fish;
+    Leviathan: "leviathan", "bf7", "Leviathan", Unfair, 470, false, Fish;
     RemotePair: "remote-pair", "rp", "Remote Pair", Hard, 110, true, RemotePair;
     BugPlusOne: "bug-plus-1", "bug1", "Bivalue Universal Grave + 1", Hard, 100, true, Cells;
     Skyscraper: "skyscraper", "sk", "Skyscraper", Hard, 130, true, Connected;
@@ -98,6 +101,12 @@ catalogue! {
     SashimiSwordfish: "sashimi-swordfish", "sbf3", "Sashimi Swordfish", Unfair, 240, true, Fish;
     FinnedJellyfish: "finned-jellyfish", "fbf4", "Finned Jellyfish", Unfair, 250, true, Fish;
     SashimiJellyfish: "sashimi-jellyfish", "sbf4", "Sashimi Jellyfish", Unfair, 260, true, Fish;
+    FinnedSquirmbag: "finned-squirmbag", "fbf5", "Finned Squirmbag", Unfair, 470, false, Fish;
+    SashimiSquirmbag: "sashimi-squirmbag", "sbf5", "Sashimi Squirmbag", Unfair, 470, false, Fish;
+    FinnedWhale: "finned-whale", "fbf6", "Finned Whale", Unfair, 470, false, Fish;
+    SashimiWhale: "sashimi-whale", "sbf6", "Sashimi Whale", Unfair, 470, false, Fish;
+    FinnedLeviathan: "finned-leviathan", "fbf7", "Finned Leviathan", Unfair, 470, false, Fish;
+    SashimiLeviathan: "sashimi-leviathan", "sbf7", "Sashimi Leviathan", Unfair, 470, false, Fish;
     SueDeCoq: "sue-de-coq", "sdc", "Sue de Coq", Unfair, 250, true, SueDeCoq;
     SimpleColors: "simple-colors", "sc", "Simple Colors", Hard, 150, true, Colors;
     MultiColors: "multi-colors", "mc", "Multi Colors", Hard, 200, true, Colors;

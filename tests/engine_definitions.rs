@@ -386,10 +386,16 @@ fn finned_and_sashimi_fish_find_exactly_what_their_definition_says() {
         (Technique::SashimiSwordfish, 3, true),
         (Technique::FinnedJellyfish, 4, false),
         (Technique::SashimiJellyfish, 4, true),
+        (Technique::FinnedSquirmbag, 5, false),
+        (Technique::SashimiSquirmbag, 5, true),
+        (Technique::FinnedWhale, 6, false),
+        (Technique::SashimiWhale, 6, true),
+        (Technique::FinnedLeviathan, 7, false),
+        (Technique::SashimiLeviathan, 7, true),
     ];
     // Every seventh grid: the definition tries up to 126 x 126 line sets per digit.
     let grids: Vec<Candidates> = grids().into_iter().step_by(7).collect();
-    let mut instances = [0usize; 6];
+    let mut instances = [0usize; 12];
     for grid in &grids {
         for (n, &(technique, size, sashimi)) in fish.iter().enumerate() {
             let expected = finned_fish(grid, size, sashimi);

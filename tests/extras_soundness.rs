@@ -32,6 +32,15 @@ const TESTED: &[Technique] = &[
     Technique::SashimiSwordfish,
     Technique::FinnedJellyfish,
     Technique::SashimiJellyfish,
+    Technique::Squirmbag,
+    Technique::Whale,
+    Technique::Leviathan,
+    Technique::FinnedSquirmbag,
+    Technique::SashimiSquirmbag,
+    Technique::FinnedWhale,
+    Technique::SashimiWhale,
+    Technique::FinnedLeviathan,
+    Technique::SashimiLeviathan,
     Technique::BugPlusOne,
     Technique::UniquenessTest1,
     Technique::UniquenessTest2,
@@ -50,11 +59,20 @@ const SINGLES: &[Technique] = &[
     Technique::HiddenSingle,
 ];
 
-#[derive(Default)]
 struct Tally {
     puzzles: usize,
     grids: usize,
     steps: [usize; TESTED.len()],
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            puzzles: 0,
+            grids: 0,
+            steps: [0; TESTED.len()],
+        }
+    }
 }
 
 fn sweep(lines: &[String], tally: &mut Tally) {

@@ -1,4 +1,5 @@
-//! Finned and Sashimi fish (X-Wing, Swordfish, Jellyfish): n rows (or columns) whose
+//! Finned and Sashimi fish (X-Wing, Swordfish, Jellyfish, and HoDoKu's Squirmbag, Whale and
+//! Leviathan of 5, 6 and 7 lines, off in its default configuration): n rows (or columns) whose
 //! candidates of a digit lie in n columns (rows), except for a few *fins* in one box.
 //! Either a fin holds the digit, or the fish does and the cover lines lose it outside the
 //! base; so the cover candidates outside the base that see every fin are removed.
@@ -38,6 +39,24 @@ pub fn finned_jellyfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFl
 pub fn sashimi_jellyfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     search(grid, sink, 4, Shape::Sashimi)
 }
+pub fn finned_squirmbags(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 5, Shape::Finned)
+}
+pub fn sashimi_squirmbags(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 5, Shape::Sashimi)
+}
+pub fn finned_whales(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 6, Shape::Finned)
+}
+pub fn sashimi_whales(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 6, Shape::Sashimi)
+}
+pub fn finned_leviathans(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 7, Shape::Finned)
+}
+pub fn sashimi_leviathans(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, 7, Shape::Sashimi)
+}
 
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Shape {
@@ -46,13 +65,21 @@ enum Shape {
 }
 
 fn technique(size: usize, shape: Shape) -> Technique {
+    use Technique::*;
     match (size, shape) {
-        (2, Shape::Finned) => Technique::FinnedXWing,
-        (2, Shape::Sashimi) => Technique::SashimiXWing,
-        (3, Shape::Finned) => Technique::FinnedSwordfish,
-        (3, Shape::Sashimi) => Technique::SashimiSwordfish,
-        (4, Shape::Finned) => Technique::FinnedJellyfish,
-        _ => Technique::SashimiJellyfish,
+        (2, Shape::Finned) => FinnedXWing,
+        (2, Shape::Sashimi) => SashimiXWing,
+        (3, Shape::Finned) => FinnedSwordfish,
+        (3, Shape::Sashimi) => SashimiSwordfish,
+        (4, Shape::Finned) => FinnedJellyfish,
+        (4, Shape::Sashimi) => SashimiJellyfish,
+        (5, Shape::Finned) => FinnedSquirmbag,
+        (5, Shape::Sashimi) => SashimiSquirmbag,
+        (6, Shape::Finned) => FinnedWhale,
+        (6, Shape::Sashimi) => SashimiWhale,
+        (7, Shape::Finned) => FinnedLeviathan,
+        (7, Shape::Sashimi) => SashimiLeviathan,
+        _ => unreachable!("finned fish have 2 to 7 base lines, not {size}"),
     }
 }
 
@@ -357,6 +384,93 @@ mod tests {
             texts(Technique::FinnedJellyfish, &grid),
             ["Finned Jellyfish: 2 c2,c4,c6,c8 r1,r3,r5,r7 fins r9c8 => r7c7,r7c9<>2"]
         );
+    }
+
+    /// Base lines `lines` (the last in band 3) holding `digit` in a cycle of pairs of the
+    /// cross lines `crosses` (the last in stack 3), the last line also at the fin, cross
+    /// line 9, unless `sashimi` takes its cover pair down to one.
+    fn cycle(lines: &[usize], crosses: &[usize], sashimi: bool) -> Vec<(usize, Vec<usize>)> {
+        let k = lines.len();
+        (0..k)
+            .map(|i| {
+                let mut kept = vec![crosses[i], crosses[(i + 1) % k]];
+                if i + 1 == k {
+                    if sashimi {
+                        kept.remove(0);
+                    }
+                    kept.push(9);
+                }
+                (lines[i], kept)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn finned_and_sashimi_squirmbags_whales_and_leviathans() {
+        let lines = [1, 2, 3, 4, 5, 6, 8];
+        for (k, finned, sashimi) in [
+            (5, Technique::FinnedSquirmbag, Technique::SashimiSquirmbag),
+            (6, Technique::FinnedWhale, Technique::SashimiWhale),
+            (7, Technique::FinnedLeviathan, Technique::SashimiLeviathan),
+        ] {
+            // k lines: the first k - 1 of 1-6, then 8; cross lines likewise, 7 last.
+            let base: Vec<usize> = lines[..k - 1].iter().chain(&[8]).copied().collect();
+            let cover: Vec<usize> = lines[..k - 1].iter().chain(&[7]).copied().collect();
+            let join = |v: &[usize], p: char| {
+                v.iter()
+                    .map(|i| format!("{p}{i}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let mut sorted_cover = cover.clone();
+            sorted_cover.sort();
+            let label = finned.label();
+            let kept = cycle(&base, &cover, false);
+            let kept: Vec<(usize, &[usize])> =
+                kept.iter().map(|(l, c)| (*l, c.as_slice())).collect();
+            // Box 9 loses 2 in the cover's column 7 off the base: r7c7 and r9c7. (The empty
+            // rest of the grid holds other fish of this size, with other fins.)
+            let found = texts(finned, &rows(2, &kept));
+            let expected = format!(
+                "{label}: 2 {} {} fins r8c9 => r7c7,r9c7<>2",
+                join(&base, 'r'),
+                join(&sorted_cover, 'c')
+            );
+            assert!(found.contains(&expected), "{finned}: {found:?}");
+            assert!(
+                texts(sashimi, &rows(2, &kept))
+                    .iter()
+                    .all(|t| !t.contains("fins r8c9"))
+            );
+            // Transposed: columns over rows.
+            let found = texts(finned, &cols(2, &kept));
+            let transposed = format!(
+                "{label}: 2 {} {} fins r9c8 => r7c7,r7c9<>2",
+                join(&base, 'c'),
+                join(&sorted_cover, 'r')
+            );
+            assert!(
+                found.contains(&transposed),
+                "{finned} in columns: {found:?}"
+            );
+            // The last line down to one cover candidate besides the fin: sashimi.
+            let thin = cycle(&base, &cover, true);
+            let thin: Vec<(usize, &[usize])> =
+                thin.iter().map(|(l, c)| (*l, c.as_slice())).collect();
+            let found = texts(sashimi, &rows(2, &thin));
+            let expected = format!(
+                "{}: 2 {} {} fins r8c9 => r7c7,r9c7<>2",
+                sashimi.label(),
+                join(&base, 'r'),
+                join(&sorted_cover, 'c')
+            );
+            assert!(found.contains(&expected), "{sashimi}: {found:?}");
+            assert!(
+                texts(finned, &rows(2, &thin))
+                    .iter()
+                    .all(|t| !t.contains("fins r8c9"))
+            );
+        }
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! Related sets: naked and hidden subsets and basic fish as one search.
 //!
 //! A house gives a 9x9 bit array digit x position; a digit gives a 9x9 bit array row x
-//! column. In such an array, k lines (k = 2, 3, 4) whose marks together fall in exactly k
+//! column. In such an array, k lines (k = 2 to 4; for fish up to 7) whose marks together fall in exactly k
 //! cross-lines are a closed set: the k lines must take those k cross-lines between them,
 //! so every other mark in the k cross-lines can go. Read with lines = digits of a house,
 //! that is a hidden subset; with lines = cells (the transpose), a naked subset; with
-//! lines = rows of a digit, a row-based fish (X-Wing, Swordfish, Jellyfish); with lines =
+//! lines = rows of a digit, a row-based fish (X-Wing, Swordfish, Jellyfish, and HoDoKu's
+//! Squirmbag, Whale and Leviathan of 5 to 7 lines, off by default there); with lines =
 //! columns, a column-based fish. [`closed_sets`] is that one search; the finders below
 //! only choose the array, its orientation and k, and turn each closed set into a step.
 //! Both orientations of each array come straight from the grid's synchronised views
@@ -28,6 +29,9 @@ use std::ops::ControlFlow;
 
 /// A 9x9 bit array: bit `x` of `array[line]` is set when `line` has a mark in cross-line `x`.
 type BitArray = [u16; 9];
+
+/// The most lines a closed set has: a Leviathan's seven.
+const MAX_LINES: usize = 7;
 
 /// Reports, in lexicographic order of their lines, every set of `k` lines of `array` whose
 /// marks fall in exactly `k` cross-lines while some other line has a mark in those
@@ -58,11 +62,14 @@ fn closed_sets(
     // has chosen `lines[depth]` (whose marks span `union[depth]`) and may still try the lines
     // of `rest[depth]`. A branch is dropped as soon as its marks span more than k
     // cross-lines, or too few lines are left to complete it.
-    debug_assert!((2..=4).contains(&k), "related sets have 2 to 4 lines");
+    debug_assert!(
+        (2..=MAX_LINES).contains(&(k as usize)),
+        "related sets have 2 to 7 lines"
+    );
     let k = k as usize;
-    let mut rest = [0u16; 4];
-    let mut lines = [0u16; 4];
-    let mut union = [0u16; 4];
+    let mut rest = [0u16; MAX_LINES];
+    let mut lines = [0u16; MAX_LINES];
+    let mut union = [0u16; MAX_LINES];
     rest[0] = eligible;
     let mut depth = 0;
     loop {
@@ -279,6 +286,21 @@ pub fn jellyfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> 
     fish(grid, sink, 4, Technique::Jellyfish)
 }
 
+/// Squirmbag (bf5).
+pub fn squirmbags(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    fish(grid, sink, 5, Technique::Squirmbag)
+}
+
+/// Whale (bf6).
+pub fn whales(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    fish(grid, sink, 6, Technique::Whale)
+}
+
+/// Leviathan (bf7).
+pub fn leviathans(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    fish(grid, sink, 7, Technique::Leviathan)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -397,7 +419,7 @@ mod tests {
             .map(|lines| (lines, 0b1111))
             .collect();
         assert_eq!(sets(&array, 4), quads);
-        for k in 2..=4 {
+        for k in 2..=7 {
             assert_eq!(sets(&array, k), closed_sets_by_definition(&array, k));
         }
     }
@@ -533,6 +555,55 @@ mod tests {
                 }
                 assert_eq!(step.eliminations, expected, "{technique} in {house}");
                 assert_eq!(step.eliminations.len() as usize, k * (9 - k));
+            }
+        }
+    }
+
+    /// A Squirmbag, Whale or Leviathan (5 to 7 base lines) is the complement of a smaller
+    /// fish: the digit's other cross lines, which the base lines leave it, hold it only in
+    /// the other lines, a fish of 9 - k lines in the other orientation removing the same
+    /// candidates. That is why HoDoKu leaves them off: with the small fish before them they
+    /// never fire. Each is still found, in both orientations.
+    #[test]
+    fn squirmbags_whales_and_leviathans_are_found_and_are_small_fish_read_across() {
+        let lines_a = [1, 6, 3, 8, 0, 5, 2];
+        let lines_b = [2, 7, 0, 4, 8, 1, 6];
+        let digit = d(4);
+        for (k, technique, small) in [
+            (5, Squirmbag, Jellyfish),
+            (6, Whale, Swordfish),
+            (7, Leviathan, XWing),
+        ] {
+            let orientations: [(LineKind, LineKind); 2] =
+                [(House::row, House::column), (House::column, House::row)];
+            for (line, cross) in orientations {
+                let base: Vec<House> = lines_a[..k].iter().map(|&i| line(i)).collect();
+                let cover: Vec<House> = lines_b[..k].iter().map(|&i| cross(i)).collect();
+                let grid = fish_grid(digit, &base, &cover);
+                let steps = technique.find_all(&grid, None);
+                assert_eq!(steps.len(), 1, "{technique} {base:?}: {steps:?}");
+                let step = steps[0];
+                assert_eq!(step.pattern.base, base.iter().copied().collect());
+                assert_eq!(step.pattern.cover, cover.iter().copied().collect());
+                assert_eq!(step.eliminations.len() as usize, k * (9 - k));
+                assert!(
+                    steps.texts()[0].starts_with(&format!("{}: 4 ", technique.label())),
+                    "{:?}",
+                    steps.texts()
+                );
+                // The small fish: the other cross lines over the other lines.
+                let others = |used: &[usize], kind: LineKind| -> HouseSet {
+                    (0..9).filter(|i| !used.contains(i)).map(kind).collect()
+                };
+                let across = small.find_all(&grid, None);
+                assert_eq!(across.len(), 1, "{small}: {across:?}");
+                assert_eq!(across[0].pattern.base, others(&lines_b[..k], cross));
+                assert_eq!(across[0].pattern.cover, others(&lines_a[..k], line));
+                assert_eq!(across[0].eliminations, step.eliminations);
+                // With nothing left to remove, no fish.
+                let mut bare = grid.clone();
+                bare.apply(&step);
+                assert!(technique.find_all(&bare, None).is_empty());
             }
         }
     }
@@ -846,6 +917,7 @@ mod tests {
         let solver = Solver::new(Ladder::default().with(BruteForce), Policy::Single);
         let mut found = [0u32; 9];
         let mut grids = 0u32;
+        let mut large_sets = 0usize;
         let lines = data_lines("sudoku_exchange_4k.txt");
         for line in lines.iter().step_by(puzzle_stride) {
             let puzzle = Puzzle::parse_line(line).unwrap();
@@ -861,18 +933,27 @@ mod tests {
                 }
                 if grids.is_multiple_of(grid_stride) {
                     for array in arrays(grid) {
-                        for k in 2..=4 {
+                        // Subsets go up to 4; fish, up to a Leviathan's 7.
+                        for k in 2..=7 {
+                            let found = sets(&array, k);
                             assert_eq!(
-                                sets(&array, k),
+                                found,
                                 closed_sets_by_definition(&array, k),
                                 "{array:?}, k = {k}"
                             );
+                            if k >= 5 {
+                                large_sets += found.len();
+                            }
                         }
                     }
                 }
                 grids += 1;
             });
         }
+        assert!(
+            large_sets > 0,
+            "no closed set of 5 to 7 lines in {grids} grids"
+        );
         // Even the debug sample meets every kind of pattern, so the sweep checks all nine.
         for (technique, count) in FINDERS.iter().zip(found) {
             assert!(count > 0, "no {technique} in {grids} grids");
