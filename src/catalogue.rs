@@ -117,6 +117,7 @@ catalogue! {
     AlsXz: "als-xz", "axz", "Almost Locked Set XZ-Rule", Unfair, 300, true, Als;
     AlsXyWing: "als-xy-wing", "axy", "Almost Locked Set XY-Wing", Unfair, 320, true, Als;
     AlsChain: "als-chain", "ach", "Almost Locked Set Chain", Unfair, 340, true, AlsChain;
+    DeathBlossom: "death-blossom", "db", "Death Blossom", Unfair, 360, false, DeathBlossom;
     FrankenXWing: "franken-x-wing", "ff2", "Franken X-Wing", Unfair, 300, true, Fish;
     FrankenSwordfish: "franken-swordfish", "ff3", "Franken Swordfish", Unfair, 350, true, Fish;
     FinnedFrankenXWing: "finned-franken-x-wing", "fff2", "Finned Franken X-Wing", Unfair, 390, true, Fish;
@@ -201,6 +202,8 @@ pub enum Notation {
     Placement,
     /// Digits in cells, the pivot first when there is one: `1,2 in r1c2,r1c5`.
     Cells,
+    /// The stem, then each petal with its stem digit: `r5c5, -1- r5c1 {1,3}, -2- r1c5 {2,3}`.
+    DeathBlossom,
     /// Digit, base sets, cover sets, then fins: `4 r2,r7 c3,c8`.
     Fish,
     /// Digits in the houses of `base`: `4 in b1`.

@@ -666,6 +666,95 @@ fn als_finders_find_exactly_what_their_definitions_say() {
     }
 }
 
+/// Death Blossoms by definition, HoDoKu's: a stem cell; for each of its digits a petal, an
+/// ALS whose places of that digit all see the stem; petals pairwise disjoint; a digit z held
+/// by every petal and not by the stem leaves the cells outside the petals and the stem that
+/// see every place of z in every petal. One effect per petal choice that removes something.
+fn death_blossoms(grid: &Candidates) -> BTreeSet<Effect> {
+    let alses = alses(grid);
+    let mut out = BTreeSet::new();
+    for stem in grid.unsolved().iter() {
+        let digits: Vec<Digit> = grid.candidates(stem).iter().collect();
+        let petals: Vec<Vec<(CellSet, DigitSet)>> = digits
+            .iter()
+            .map(|&d| {
+                alses
+                    .iter()
+                    .copied()
+                    .filter(|(cells, _)| {
+                        !cells.contains(stem)
+                            && cells
+                                .iter()
+                                .filter(|&c| grid.has(c, d))
+                                .all(|p| p.sees(stem))
+                            && cells.iter().any(|c| grid.has(c, d))
+                    })
+                    .collect()
+            })
+            .collect();
+        // Every choice of one petal per digit, as indices, odometer style.
+        let mut choice = vec![0usize; digits.len()];
+        if petals.iter().any(Vec::is_empty) {
+            continue;
+        }
+        'choices: loop {
+            let chosen: Vec<(CellSet, DigitSet)> = choice
+                .iter()
+                .zip(&petals)
+                .map(|(&i, list)| list[i])
+                .collect();
+            let disjoint = chosen
+                .iter()
+                .enumerate()
+                .all(|(i, a)| chosen[i + 1..].iter().all(|b| !a.0.intersects(b.0)));
+            if disjoint {
+                let common = chosen.iter().fold(DigitSet::ALL, |all, (_, d)| all & *d)
+                    - grid.candidates(stem);
+                let sets: Vec<CellSet> = chosen.iter().map(|(c, _)| *c).collect();
+                let mut removals = Vec::new();
+                for z in common.iter() {
+                    let seen = seeing_every_place(grid, &sets, z) - CellSet::single(stem);
+                    removals.extend(seen.iter().map(|c| (c, z)));
+                }
+                if let Some(effect) = removing_all(grid, &removals) {
+                    out.insert(effect);
+                }
+            }
+            for k in (0..choice.len()).rev() {
+                choice[k] += 1;
+                if choice[k] < petals[k].len() {
+                    continue 'choices;
+                }
+                choice[k] = 0;
+            }
+            break;
+        }
+    }
+    out
+}
+
+#[test]
+fn death_blossoms_find_exactly_what_their_definition_says() {
+    // Grids late enough in their solves that a stem's petal choices stay few: the
+    // definition tries every combination of every ALS per stem digit.
+    let grids: Vec<Candidates> = grids()
+        .into_iter()
+        .filter(|g| g.unsolved().len() <= 40)
+        .step_by(if cfg!(debug_assertions) { 20 } else { 40 })
+        .collect();
+    let mut instances = 0;
+    for grid in &grids {
+        let expected = death_blossoms(grid);
+        assert_eq!(found(Technique::DeathBlossom, grid), expected, "in\n{grid}");
+        instances += expected.len();
+    }
+    eprintln!(
+        "death-blossom: {instances} instances in {} grids",
+        grids.len()
+    );
+    assert!(instances > 0, "no Death Blossom in {} grids", grids.len());
+}
+
 /// Whether an ALS Chain step is one by definition, HoDoKu's: at least four ALS, each one
 /// house's cells holding one digit more than cells; the first link one restricted common of
 /// the first two ALS (which share no cell); each later link every restricted common of its

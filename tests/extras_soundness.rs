@@ -9,6 +9,7 @@
 
 mod common;
 
+use rayon::prelude::*;
 use sudolab::candidates::Candidates;
 use sudolab::catalogue::Technique;
 use sudolab::ladder::Ladder;
@@ -41,6 +42,7 @@ const TESTED: &[Technique] = &[
     Technique::SashimiWhale,
     Technique::FinnedLeviathan,
     Technique::SashimiLeviathan,
+    Technique::DeathBlossom,
     Technique::BugPlusOne,
     Technique::UniquenessTest1,
     Technique::UniquenessTest2,
@@ -81,31 +83,44 @@ fn sweep(lines: &[String], tally: &mut Tally) {
         Ladder::default().with(Technique::BruteForce),
         Policy::Single,
     );
-    for line in lines.iter().step_by(stride) {
-        let puzzle = Puzzle::parse_line(line).expect("corpus puzzles parse");
-        let Uniqueness::Unique(solution) = analyse(&puzzle) else {
-            continue;
-        };
-        tally.puzzles += 1;
-        let mut grid = Candidates::from_puzzle(&puzzle);
-        while let Some(&step) = solver.next_step(&grid, Some(&solution)).first() {
-            if !SINGLES.contains(&step.technique) {
-                tally.grids += 1;
-                for (i, technique) in TESTED.iter().enumerate() {
-                    let steps = technique.find_all(&grid, Some(&solution));
-                    for (k, found) in steps.iter().enumerate() {
-                        assert!(
-                            is_sound(found, &solution),
-                            "{line}: unsound {}\n{grid}",
-                            steps.display(k)
-                        );
-                        tally.steps[i] += 1;
+    let lines: Vec<&String> = lines.iter().step_by(stride).collect();
+    let tallies: Vec<Tally> = lines
+        .par_iter()
+        .map(|line| {
+            let mut tally = Tally::default();
+            let puzzle = Puzzle::parse_line(line).expect("corpus puzzles parse");
+            let Uniqueness::Unique(solution) = analyse(&puzzle) else {
+                return tally;
+            };
+            tally.puzzles += 1;
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            while let Some(&step) = solver.next_step(&grid, Some(&solution)).first() {
+                if !SINGLES.contains(&step.technique) {
+                    tally.grids += 1;
+                    for (i, technique) in TESTED.iter().enumerate() {
+                        let steps = technique.find_all(&grid, Some(&solution));
+                        for (k, found) in steps.iter().enumerate() {
+                            assert!(
+                                is_sound(found, &solution),
+                                "{line}: unsound {}\n{grid}",
+                                steps.display(k)
+                            );
+                            tally.steps[i] += 1;
+                        }
                     }
                 }
+                grid.apply(&step);
             }
-            grid.apply(&step);
+            assert!(grid.is_solved(), "{line}: the walk stopped early\n{grid}");
+            tally
+        })
+        .collect();
+    for t in tallies {
+        tally.puzzles += t.puzzles;
+        tally.grids += t.grids;
+        for (sum, n) in tally.steps.iter_mut().zip(t.steps) {
+            *sum += n;
         }
-        assert!(grid.is_solved(), "{line}: the walk stopped early\n{grid}");
     }
 }
 

@@ -18,8 +18,8 @@
 //! - ALS-XZ: by digit, then cell, pass by pass when doubly linked: the digits the two ALS
 //!   share but the first RC digit, then the first RC digit, then the first ALS's other
 //!   digits, then the second's (`AlsSolver.getAlsXZInt`). Telling the passes apart takes the
-//!   ALS's places, read from the grid the step was found in. ALS-XY-Wing and ALS Chain: by
-//!   digit, then cell.
+//!   ALS's places, read from the grid the step was found in. ALS-XY-Wing, ALS Chain and
+//!   Death Blossom: by digit, then cell.
 //! - Everything else: by cell, each cell's digits ascending. Hidden subsets and BUG+1 list
 //!   their eliminations so; the other techniques remove one digit, for which by cell and
 //!   by digit agree.
@@ -134,7 +134,7 @@ impl Step {
                 Listing::HouseFirst(CellSet::ALL - self.pattern.groups[0])
             }
             XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop | AlsXz | AlsXyWing
-            | AlsChain => Listing::Digits,
+            | AlsChain | DeathBlossom => Listing::Digits,
             _ => Listing::Cells,
         }
     }

@@ -157,6 +157,15 @@ fn write_pattern(
                 _ => Ok(()),
             }
         }
+        Notation::DeathBlossom => {
+            write!(f, "{}", p.pivot.expect("a Death Blossom has a stem"))?;
+            for link in links {
+                if let Node::Als(cells, digits) = link.node {
+                    write!(f, ", -{}- {cells} {{{digits}}}", link.digit)?;
+                }
+            }
+            Ok(())
+        }
         Notation::AlsChain => {
             // Consecutive links into one ALS are its RC digits.
             write!(f, "{}", p.digits)?;

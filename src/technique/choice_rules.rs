@@ -724,3 +724,26 @@ fn als_xy_wings_take_the_first_pair_of_restricted_commons_in_list_order() {
         taken(Technique::AlsXyWing, &grid, first, other);
     }
 }
+
+// Death Blossom: the first stem in cell order, then its petals depth first.
+
+#[test]
+fn death_blossoms_are_taken_by_their_first_stem() {
+    for turned in [false, true] {
+        let at = |cell| half_turn(turned, cell);
+        let mut grid = Candidates::empty();
+        // Stem r5c5 {1,2}, petals r5c1 {1,3} and r1c5 {2,3}: r1c1 loses 3.
+        restrict(&mut grid, at((5, 5)), &[1, 2]);
+        restrict(&mut grid, at((5, 1)), &[1, 3]);
+        restrict(&mut grid, at((1, 5)), &[2, 3]);
+        // Stem r2c8 {4,5}, petals r2c2 {4,6} and r8c8 {5,6}: r8c2 loses 6.
+        restrict(&mut grid, at((2, 8)), &[4, 5]);
+        restrict(&mut grid, at((2, 2)), &[4, 6]);
+        restrict(&mut grid, at((8, 8)), &[5, 6]);
+        let centre = format!("Death Blossom: {},", at((5, 5)));
+        let corner = format!("Death Blossom: {},", at((2, 8)));
+        // Turned, the corner stem comes after the centre.
+        let (first, other) = in_order(!turned, corner, centre);
+        taken(Technique::DeathBlossom, &grid, &first, &other);
+    }
+}

@@ -101,6 +101,7 @@ pub fn finder(technique: Technique) -> Finder {
         AlsXz => als::xz::als_xz,
         AlsXyWing => als::xy_wing::als_xy_wings,
         AlsChain => als::chain::als_chains,
+        DeathBlossom => als::death_blossom::death_blossoms,
         FrankenXWing => sets::franken_fish::franken_x_wings,
         FrankenSwordfish => sets::franken_fish::franken_swordfish,
         FinnedFrankenXWing => sets::franken_fish::finned_franken_x_wings,

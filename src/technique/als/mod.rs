@@ -1,11 +1,13 @@
 //! Almost Locked Sets: n cells of a house holding n + 1 digits. Remove any one digit and
 //! the rest is locked, so when two ALS share a restricted common (a digit that cannot be
 //! true in both), the one without it is locked. The finders: [`xz`] (ALS-XZ, singly and
-//! doubly linked), [`xy_wing`] (ALS-XY-Wing) and [`chain`] (ALS Chain), on the ALS and restricted commons that
+//! doubly linked), [`xy_wing`] (ALS-XY-Wing), [`chain`] (ALS Chain) and [`death_blossom`]
+//! (a cell whose every candidate has an ALS), on the ALS and restricted commons that
 //! [`sets`] lists in HoDoKu's order. The lists live in a per-thread workspace, so a search
 //! allocates nothing once warm.
 
 pub mod chain;
+pub mod death_blossom;
 pub mod sets;
 pub mod xy_wing;
 pub mod xz;
