@@ -124,6 +124,7 @@ catalogue! {
     FinnedFrankenSwordfish: "finned-franken-swordfish", "fff3", "Finned Franken Swordfish", Unfair, 410, true, Fish;
     ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
     ForcingNet: "forcing-net", "fn", "Forcing Net", Extreme, 700, true, Forcing;
+    TemplateDelete: "template-delete", "td", "Template Delete", Extreme, 10000, false, Digit;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;
 }
 
@@ -202,6 +203,8 @@ pub enum Notation {
     Placement,
     /// Digits in cells, the pivot first when there is one: `1,2 in r1c2,r1c5`.
     Cells,
+    /// The digit alone: `7`.
+    Digit,
     /// The stem, then each petal with its stem digit: `r5c5, -1- r5c1 {1,3}, -2- r1c5 {2,3}`.
     DeathBlossom,
     /// Digit, base sets, cover sets, then fins: `4 r2,r7 c3,c8`.

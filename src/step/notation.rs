@@ -157,6 +157,7 @@ fn write_pattern(
                 _ => Ok(()),
             }
         }
+        Notation::Digit => write!(f, "{}", p.digits),
         Notation::DeathBlossom => {
             write!(f, "{}", p.pivot.expect("a Death Blossom has a stem"))?;
             for link in links {

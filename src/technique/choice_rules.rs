@@ -747,3 +747,24 @@ fn death_blossoms_are_taken_by_their_first_stem() {
         taken(Technique::DeathBlossom, &grid, &first, &other);
     }
 }
+
+// Template Delete: the lowest digit with something to delete, all of its deletions.
+
+#[test]
+fn template_deletes_take_the_lowest_digit() {
+    for low_first in [true, false] {
+        let mut grid = Candidates::empty();
+        // Digit 5 confined to an X-Wing in rows 1 and 4, digit 3 to one in rows 2 and 6.
+        let (a, b) = in_order(low_first, 3, 5);
+        remove(&mut grid, d(a), &row_except(1, &[1, 5]));
+        remove(&mut grid, d(a), &row_except(4, &[1, 5]));
+        remove(&mut grid, d(b), &row_except(2, &[3, 8]));
+        remove(&mut grid, d(b), &row_except(6, &[3, 8]));
+        taken(
+            Technique::TemplateDelete,
+            &grid,
+            "Template Delete: 3 =>",
+            "Template Delete: 5 =>",
+        );
+    }
+}

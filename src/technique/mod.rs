@@ -4,7 +4,7 @@
 //!
 //! Finders live in folders by family, as HoDoKu groups them: singles, intersections, sets
 //! (subsets and fish), Sue de Coq, single-digit patterns and coloring, wings, uniqueness, chains, and
-//! the last resort. Adding a technique means one line in the catalogue, its finder in the
+//! the last resort (templates, brute force). Adding a technique means one line in the catalogue, its finder in the
 //! family's folder, and one arm in [`finder`] below (the compiler asks for it).
 
 mod als;
@@ -19,6 +19,7 @@ mod single_digit;
 mod singles;
 pub mod sink;
 mod sue_de_coq;
+mod templates;
 #[cfg(test)]
 pub(crate) mod test_grids;
 mod uniqueness;
@@ -108,6 +109,7 @@ pub fn finder(technique: Technique) -> Finder {
         FinnedFrankenSwordfish => sets::franken_fish::finned_franken_swordfish,
         ForcingChain => chains::forcing::forcing_chains,
         ForcingNet => chains::nets::forcing_nets,
+        TemplateDelete => templates::template_deletes,
         BruteForce => brute_force::brute_force,
     }
 }

@@ -1,0 +1,241 @@
+//! Template Delete, a last resort (HoDoKu's `td`, off in its default configuration): a
+//! digit's *template* is one of the 46,656 ways to put it once in every row, column and box.
+//! The digit's templates that fit the grid (they hold every cell set to the digit and
+//! otherwise only cells where it is a candidate) are refined as HoDoKu refines them: a
+//! template that meets a cell some other digit holds in all of its own templates is dropped,
+//! until nothing more drops. A candidate that no remaining template of its digit covers goes.
+//!
+//! `Template Delete: 7 => r1c2,r5c8<>7`.
+//!
+//! As HoDoKu 2.2 does it (`SudokuStepFinder.initCandTemplates` with its refinement,
+//! `TemplateSolver.getTemplateDel`): the first digit, ascending, with something to delete,
+//! all of its deletions in one step, by cell. The refinement reaches the same greatest fixed
+//! point in whatever order the digits are refined (dropping a template only ever adds to
+//! the cells its digit is sure of), so it is written here as a plain loop. Template Set
+//! (`ts`: placing every cell a digit holds in all its templates, several at once) is not here:
+//! a step sets one cell.
+
+use crate::bitset::{CellSet, DigitSet};
+use crate::candidates::Candidates;
+use crate::catalogue::Technique;
+use crate::geometry::{Cell, Digit};
+use crate::step::{Eliminations, Pattern, Step};
+use crate::technique::sink::StepSink;
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+use std::sync::OnceLock;
+
+/// Every template: the cells of one placement of a digit in all nine rows, columns and
+/// boxes, rows top to bottom choosing columns left to right.
+fn templates() -> &'static [CellSet] {
+    static TEMPLATES: OnceLock<Vec<CellSet>> = OnceLock::new();
+    TEMPLATES.get_or_init(|| {
+        let mut out = Vec::with_capacity(46_656);
+        place_from(0, 0, 0, CellSet::EMPTY, &mut out);
+        out
+    })
+}
+
+/// Extends a template filled down to `row`, its columns `columns` and boxes `boxes` used.
+fn place_from(row: usize, columns: u16, boxes: u16, cells: CellSet, out: &mut Vec<CellSet>) {
+    if row == 9 {
+        out.push(cells);
+        return;
+    }
+    for col in 0..9 {
+        let box_ = row / 3 * 3 + col / 3;
+        if columns >> col & 1 == 0 && boxes >> box_ & 1 == 0 {
+            let cell = CellSet::single(Cell::at(row, col));
+            place_from(
+                row + 1,
+                columns | 1 << col,
+                boxes | 1 << box_,
+                cells | cell,
+                out,
+            );
+        }
+    }
+}
+
+thread_local! {
+    /// Per digit, the indices of its templates still in play: reused from search to search.
+    static LISTS: RefCell<[Vec<u32>; 9]> = RefCell::new(Default::default());
+}
+
+pub fn template_deletes(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let all = templates();
+    LISTS.with_borrow_mut(|lists| {
+        for digit in Digit::all() {
+            let list = &mut lists[digit.index()];
+            list.clear();
+            let set = set_cells(grid, digit);
+            let allowed = set | grid.cells_with(digit);
+            list.extend(
+                all.iter()
+                    .enumerate()
+                    .filter(|(_, t)| set.is_subset_of(**t) && t.is_subset_of(allowed))
+                    .map(|(i, _)| i as u32),
+            );
+        }
+        // Refine: a digit's sure cells (those in all its templates) are closed to the others.
+        loop {
+            let sure: [CellSet; 9] = std::array::from_fn(|d| {
+                lists[d]
+                    .iter()
+                    .fold(CellSet::ALL, |acc, &i| acc & all[i as usize])
+            });
+            let mut dropped = false;
+            for (d, list) in lists.iter_mut().enumerate() {
+                let closed = (0..9)
+                    .filter(|&k| k != d)
+                    .fold(CellSet::EMPTY, |acc, k| acc | sure[k]);
+                let before = list.len();
+                list.retain(|&i| !all[i as usize].intersects(closed));
+                dropped |= list.len() != before;
+            }
+            if !dropped {
+                break;
+            }
+        }
+        for digit in Digit::all() {
+            let covered = lists[digit.index()]
+                .iter()
+                .fold(CellSet::EMPTY, |acc, &i| acc | all[i as usize]);
+            let targets = grid.cells_with(digit) - covered;
+            if targets.is_empty() {
+                continue;
+            }
+            let mut eliminations = Eliminations::NONE;
+            eliminations.insert_cells(targets, digit);
+            let pattern = Pattern {
+                digits: DigitSet::single(digit),
+                ..Pattern::default()
+            };
+            sink.push(Step::eliminating(
+                Technique::TemplateDelete,
+                pattern,
+                eliminations,
+            ))?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// The cells set to `digit`.
+fn set_cells(grid: &Candidates, digit: Digit) -> CellSet {
+    (CellSet::ALL - grid.unsolved())
+        .iter()
+        .filter(|&cell| grid.value(cell) == Some(digit))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::*;
+
+    #[test]
+    fn there_are_46656_templates_each_one_cell_in_every_house() {
+        let all = templates();
+        assert_eq!(all.len(), 46_656);
+        for template in all.iter().step_by(97) {
+            for house in crate::geometry::House::all() {
+                assert_eq!((*template & house.cell_set()).len(), 1, "{template:?}");
+            }
+        }
+        let distinct: std::collections::BTreeSet<_> = all.iter().map(|t| t.bits()).collect();
+        assert_eq!(distinct.len(), all.len());
+    }
+
+    #[test]
+    fn a_candidate_no_template_covers_goes() {
+        // Digit 5 in rows 1 and 4 only in c1, c5 (an X-Wing): no template of 5 puts it
+        // elsewhere in columns 1 and 5.
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(5), &row_except(1, &[1, 5]));
+        remove(&mut grid, d(5), &row_except(4, &[1, 5]));
+        let found = Technique::TemplateDelete.find_all(&grid, None);
+        assert_eq!(found.len(), 1, "{:?}", found.texts());
+        assert!(
+            found.texts()[0].starts_with("Template Delete: 5 => "),
+            "{:?}",
+            found.texts()
+        );
+        let x_wing = Technique::XWing.find_all(&grid, None)[0].eliminations;
+        assert!(!x_wing.is_empty());
+        for (cell, digit) in x_wing.iter() {
+            assert!(
+                found[0].eliminations.contains(cell, digit),
+                "{cell}<>{digit}"
+            );
+        }
+        // An empty grid: every candidate is in some template.
+        assert!(texts(Technique::TemplateDelete, &Candidates::empty()).is_empty());
+    }
+
+    /// Templates hold all a digit alone can say: what any single-digit technique removes,
+    /// Template Delete removes too, and nothing it removes is wrong.
+    #[test]
+    fn on_real_grids_it_removes_what_every_single_digit_technique_removes_and_is_sound() {
+        use crate::ladder::Ladder;
+        use crate::oracle::{Uniqueness, analyse};
+        use crate::puzzle::Puzzle;
+        use crate::solver::{Policy, Solver, is_sound};
+        let single_digit = [
+            Technique::XWing,
+            Technique::Swordfish,
+            Technique::Jellyfish,
+            Technique::Skyscraper,
+            Technique::TwoStringKite,
+            Technique::TurbotFish,
+            Technique::EmptyRectangle,
+            Technique::FinnedXWing,
+            Technique::SashimiSwordfish,
+            Technique::SimpleColors,
+            Technique::XChain,
+        ];
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let solver = Solver::new(Ladder::default(), Policy::Single);
+        let stride = if cfg!(debug_assertions) { 400 } else { 25 };
+        let (mut grids, mut subsumed, mut removed) = (0, 0, 0);
+        for line in text.lines().step_by(stride) {
+            let puzzle = Puzzle::parse_line(line).unwrap();
+            let Uniqueness::Unique(solution) = analyse(&puzzle) else {
+                panic!("{line}")
+            };
+            let report = solver.solve(&puzzle, Some(&solution));
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            for step in report.steps.iter() {
+                if !step.technique.is_single() {
+                    let deletes = Technique::TemplateDelete.find_all(&grid, None);
+                    for found in deletes.iter() {
+                        assert!(is_sound(found, &solution), "{line}\n{grid}");
+                        removed += found.eliminations.len();
+                    }
+                    let covers =
+                        |cell, digit| deletes.iter().any(|s| s.eliminations.contains(cell, digit));
+                    for technique in single_digit {
+                        for other in technique.find_all(&grid, None).iter() {
+                            for (cell, digit) in other.eliminations.iter() {
+                                assert!(
+                                    covers(cell, digit),
+                                    "{technique}: {cell}<>{digit} in\n{grid}"
+                                );
+                                subsumed += 1;
+                            }
+                        }
+                    }
+                    grids += 1;
+                }
+                grid.apply(step);
+            }
+        }
+        // (`subsumed` counts an elimination once for each technique that makes it.)
+        assert!(
+            grids > 50 && subsumed > 100 && removed > 100,
+            "{grids} {subsumed} {removed}"
+        );
+    }
+}
