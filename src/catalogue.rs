@@ -120,8 +120,16 @@ catalogue! {
     DeathBlossom: "death-blossom", "db", "Death Blossom", Unfair, 360, false, DeathBlossom;
     FrankenXWing: "franken-x-wing", "ff2", "Franken X-Wing", Unfair, 300, true, Fish;
     FrankenSwordfish: "franken-swordfish", "ff3", "Franken Swordfish", Unfair, 350, true, Fish;
+    FrankenJellyfish: "franken-jellyfish", "ff4", "Franken Jellyfish", Unfair, 370, false, Fish;
+    FrankenSquirmbag: "franken-squirmbag", "ff5", "Franken Squirmbag", Extreme, 470, false, Fish;
+    FrankenWhale: "franken-whale", "ff6", "Franken Whale", Extreme, 470, false, Fish;
+    FrankenLeviathan: "franken-leviathan", "ff7", "Franken Leviathan", Extreme, 470, false, Fish;
     FinnedFrankenXWing: "finned-franken-x-wing", "fff2", "Finned Franken X-Wing", Unfair, 390, true, Fish;
     FinnedFrankenSwordfish: "finned-franken-swordfish", "fff3", "Finned Franken Swordfish", Unfair, 410, true, Fish;
+    FinnedFrankenJellyfish: "finned-franken-jellyfish", "fff4", "Finned Franken Jellyfish", Unfair, 430, false, Fish;
+    FinnedFrankenSquirmbag: "finned-franken-squirmbag", "fff5", "Finned Franken Squirmbag", Extreme, 470, false, Fish;
+    FinnedFrankenWhale: "finned-franken-whale", "fff6", "Finned Franken Whale", Extreme, 470, false, Fish;
+    FinnedFrankenLeviathan: "finned-franken-leviathan", "fff7", "Finned Franken Leviathan", Extreme, 470, false, Fish;
     ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
     ForcingNet: "forcing-net", "fn", "Forcing Net", Extreme, 700, true, Forcing;
     TemplateDelete: "template-delete", "td", "Template Delete", Extreme, 10000, false, Digit;

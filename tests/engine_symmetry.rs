@@ -129,12 +129,29 @@ fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
 }
 
 /// The Franken fish: their search tries every pair of base and cover sets (rows or columns
-/// with boxes), so they are compared on every tenth grid only.
-const FRANKEN: [Technique; 4] = [
+/// with boxes), so they are compared on every tenth grid only; so are Death Blossom and
+/// Template Delete.
+const FRANKEN: [Technique; 6] = [
     Technique::FrankenXWing,
     Technique::FrankenSwordfish,
     Technique::FinnedFrankenXWing,
     Technique::FinnedFrankenSwordfish,
+    // As slow per grid: they search every petal combination and every template.
+    Technique::DeathBlossom,
+    Technique::TemplateDelete,
+];
+
+/// The Franken fish of 4 to 7 lines: slower still (a finned one can take a tenth of a
+/// second on an early grid), checked on one grid in 200.
+const LARGE_FRANKEN: [Technique; 8] = [
+    Technique::FrankenJellyfish,
+    Technique::FrankenSquirmbag,
+    Technique::FrankenWhale,
+    Technique::FrankenLeviathan,
+    Technique::FinnedFrankenJellyfish,
+    Technique::FinnedFrankenSquirmbag,
+    Technique::FinnedFrankenWhale,
+    Technique::FinnedFrankenLeviathan,
 ];
 
 /// The techniques that use HoDoKu's unique-rectangle search.
@@ -197,7 +214,10 @@ fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress(
         for symmetry in &SYMMETRIES {
             let mapped = map_grid(grid, symmetry);
             for &t in Technique::ALL {
-                if t == Technique::BruteForce || FRANKEN.contains(&t) && g % 10 != 0 {
+                if t == Technique::BruteForce
+                    || FRANKEN.contains(&t) && g % 10 != 0
+                    || LARGE_FRANKEN.contains(&t) && g % 200 != 0
+                {
                     continue;
                 }
                 let symmetric = !ORIENTATION_DEPENDENT.contains(&t);

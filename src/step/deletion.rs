@@ -130,9 +130,18 @@ impl Step {
             }
             AlsXz if self.pattern.subset.len() == 2 => Listing::AlsPasses,
             // Cannibalistic eliminations of base candidates come last.
-            FrankenXWing | FrankenSwordfish | FinnedFrankenXWing | FinnedFrankenSwordfish => {
-                Listing::HouseFirst(CellSet::ALL - self.pattern.groups[0])
-            }
+            FrankenXWing
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | FrankenSquirmbag
+            | FrankenWhale
+            | FrankenLeviathan
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish
+            | FinnedFrankenSquirmbag
+            | FinnedFrankenWhale
+            | FinnedFrankenLeviathan => Listing::HouseFirst(CellSet::ALL - self.pattern.groups[0]),
             XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop | AlsXz | AlsXyWing
             | AlsChain | DeathBlossom => Listing::Digits,
             _ => Listing::Cells,

@@ -1,4 +1,5 @@
-//! Franken fish (HoDoKu's `ff2`, `ff3`, `fff2`, `fff3`): fish whose base and cover sets mix
+//! Franken fish (HoDoKu's `ff2`-`ff7`, `fff2`-`fff7`; those of 4 lines or more are off in its
+//! default configuration): fish whose base and cover sets mix
 //! lines and boxes. For one digit, n base houses (rows and boxes, or columns and boxes) whose
 //! candidates all lie in n cover houses (columns and boxes, or rows and boxes) put the digit
 //! n times in the cover, so the cover loses it everywhere else. A candidate in two base
@@ -46,6 +47,30 @@ pub fn finned_franken_x_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> Con
 }
 pub fn finned_franken_swordfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     search(grid, sink, Technique::FinnedFrankenSwordfish, 3, true)
+}
+pub fn franken_jellyfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::FrankenJellyfish, 4, false)
+}
+pub fn franken_squirmbags(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::FrankenSquirmbag, 5, false)
+}
+pub fn franken_whales(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::FrankenWhale, 6, false)
+}
+pub fn franken_leviathans(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::FrankenLeviathan, 7, false)
+}
+pub fn finned_franken_jellyfish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::FinnedFrankenJellyfish, 4, true)
+}
+pub fn finned_franken_squirmbags(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::FinnedFrankenSquirmbag, 5, true)
+}
+pub fn finned_franken_whales(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::FinnedFrankenWhale, 6, true)
+}
+pub fn finned_franken_leviathans(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, sink, Technique::FinnedFrankenLeviathan, 7, true)
 }
 
 /// A base or cover house and the digit's candidates in it.
