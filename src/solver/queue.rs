@@ -75,9 +75,10 @@ enum Role {
 
 impl Role {
     fn of(technique: Technique) -> Role {
+        let houses = technique.searched_houses();
         match technique {
             Technique::FullHouse | Technique::NakedSingle => Role::Recalculation,
-            t if !t.searched_houses().is_empty() => Role::House(t.searched_houses()),
+            _ if !houses.is_empty() => Role::House(houses),
             _ => Role::Grid,
         }
     }

@@ -7,7 +7,7 @@ use super::memo::Memo;
 use crate::bitset::HouseSet;
 use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
-use crate::geometry::{Digit, House};
+use crate::geometry::Digit;
 use crate::puzzle::Solution;
 use crate::step::{Chains, Step, StepList};
 use std::ops::ControlFlow;
@@ -57,12 +57,6 @@ impl<'a> StepSink<'a> {
     #[inline]
     pub fn houses(&self) -> HouseSet {
         self.houses
-    }
-
-    /// Whether a finder that searches house by house should search `house`.
-    #[inline]
-    pub fn searches(&self, house: House) -> bool {
-        self.houses.contains(house)
     }
 
     /// The same sink, reading and keeping `technique`'s records in `memo`.

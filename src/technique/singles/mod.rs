@@ -31,7 +31,7 @@ pub fn single_step(technique: Technique, house: Option<House>, cell: Cell, digit
 /// The last empty cell of a house.
 pub fn full_houses(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for (house, cell, digit) in full_house_placements(grid) {
-        if !sink.searches(house) {
+        if !sink.houses().contains(house) {
             continue;
         }
         sink.push(single_step(Technique::FullHouse, Some(house), cell, digit))?;
@@ -50,7 +50,7 @@ pub fn naked_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<
 /// A digit with a single place left in a house.
 pub fn hidden_singles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for (house, cell, digit) in hidden_single_placements(grid) {
-        if !sink.searches(house) {
+        if !sink.houses().contains(house) {
             continue;
         }
         sink.push(single_step(
