@@ -130,6 +130,18 @@ catalogue! {
     FinnedFrankenSquirmbag: "finned-franken-squirmbag", "fff5", "Finned Franken Squirmbag", Extreme, 470, false, Fish;
     FinnedFrankenWhale: "finned-franken-whale", "fff6", "Finned Franken Whale", Extreme, 470, false, Fish;
     FinnedFrankenLeviathan: "finned-franken-leviathan", "fff7", "Finned Franken Leviathan", Extreme, 470, false, Fish;
+    MutantXWing: "mutant-x-wing", "mf2", "Mutant X-Wing", Extreme, 450, false, Fish;
+    MutantSwordfish: "mutant-swordfish", "mf3", "Mutant Swordfish", Extreme, 450, false, Fish;
+    MutantJellyfish: "mutant-jellyfish", "mf4", "Mutant Jellyfish", Extreme, 450, false, Fish;
+    MutantSquirmbag: "mutant-squirmbag", "mf5", "Mutant Squirmbag", Extreme, 470, false, Fish;
+    MutantWhale: "mutant-whale", "mf6", "Mutant Whale", Extreme, 470, false, Fish;
+    MutantLeviathan: "mutant-leviathan", "mf7", "Mutant Leviathan", Extreme, 470, false, Fish;
+    FinnedMutantXWing: "finned-mutant-x-wing", "fmf2", "Finned Mutant X-Wing", Extreme, 470, false, Fish;
+    FinnedMutantSwordfish: "finned-mutant-swordfish", "fmf3", "Finned Mutant Swordfish", Extreme, 470, false, Fish;
+    FinnedMutantJellyfish: "finned-mutant-jellyfish", "fmf4", "Finned Mutant Jellyfish", Extreme, 470, false, Fish;
+    FinnedMutantSquirmbag: "finned-mutant-squirmbag", "fmf5", "Finned Mutant Squirmbag", Extreme, 470, false, Fish;
+    FinnedMutantWhale: "finned-mutant-whale", "fmf6", "Finned Mutant Whale", Extreme, 470, false, Fish;
+    FinnedMutantLeviathan: "finned-mutant-leviathan", "fmf7", "Finned Mutant Leviathan", Extreme, 470, false, Fish;
     ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
     ForcingNet: "forcing-net", "fn", "Forcing Net", Extreme, 700, true, Forcing;
     TemplateDelete: "template-delete", "td", "Template Delete", Extreme, 10000, false, Digit;

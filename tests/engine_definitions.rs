@@ -1231,36 +1231,69 @@ fn rectangles_find_exactly_what_their_definitions_say() {
     }
 }
 
-/// Franken fish by definition, HoDoKu's: for a digit, `size` base houses (rows and boxes,
-/// or columns and boxes) each holding it, and `size` cover houses (columns and boxes, or
-/// rows and boxes), none of them a base box, each holding a base candidate. Fins: the base
+/// Which houses a complex fish draws on (see [`complex_fish`]).
+#[derive(Copy, Clone, PartialEq)]
+enum Family {
+    Franken,
+    Mutant,
+}
+
+/// Franken and Mutant fish by definition, HoDoKu's: for a digit, `size` base houses each
+/// holding it, and `size` cover houses, none of them a base house, each holding a base
+/// candidate. Franken: rows and boxes as base, columns and boxes as cover, or the transpose;
+/// fish of rows and columns only are basic ones, left to those rungs. Mutant: any houses;
+/// the shapes the Franken (or basic) rungs reach are left to them. Fins: the base
 /// candidates outside the cover, and endo fins, those in two base houses. Without fins,
 /// each base house holds at most `size` candidates; with them, there are one to five, at
 /// most two endo. Removed: the cover candidates outside the base and the candidates in two
-/// cover houses, where they see every fin. Fish of rows and columns only are basic ones.
-fn franken_fish(grid: &Candidates, size: usize, finned: bool) -> BTreeSet<Effect> {
+/// cover houses, where they see every fin.
+fn complex_fish(grid: &Candidates, family: Family, size: usize, finned: bool) -> BTreeSet<Effect> {
     let mut out = BTreeSet::new();
+    let of = |kinds: &[HouseKind]| -> Vec<House> {
+        kinds.iter().flat_map(|&k| House::all_of(k)).collect()
+    };
+    let (rows, columns, boxes) = (
+        of(&[HouseKind::Row]),
+        of(&[HouseKind::Column]),
+        of(&[HouseKind::Box]),
+    );
+    let within =
+        |houses: &[House], kinds: &[HouseKind]| houses.iter().all(|h| kinds.contains(&h.kind()));
+    let passes: Vec<(Vec<House>, Vec<House>)> = match family {
+        Family::Franken => vec![
+            (
+                [&rows[..], &boxes[..]].concat(),
+                [&columns[..], &boxes[..]].concat(),
+            ),
+            (
+                [&columns[..], &boxes[..]].concat(),
+                [&rows[..], &boxes[..]].concat(),
+            ),
+        ],
+        Family::Mutant => {
+            let all = [&rows[..], &columns[..], &boxes[..]].concat();
+            vec![(all.clone(), all)]
+        }
+    };
     for digit in Digit::all() {
         let with = grid.cells_with(digit);
-        for (line, cross) in [
-            (HouseKind::Row, HouseKind::Column),
-            (HouseKind::Column, HouseKind::Row),
-        ] {
-            let houses = |kind: HouseKind| -> Vec<House> {
-                House::all_of(kind)
-                    .chain(House::all_of(HouseKind::Box))
+        for (bases, covers) in &passes {
+            let holding = |houses: &[House]| -> Vec<House> {
+                houses
+                    .iter()
+                    .copied()
                     .filter(|h| h.cell_set().intersects(with))
                     .collect()
             };
-            let (bases, covers) = (houses(line), houses(cross));
-            for base in combinations(&bases, size) {
+            let cover_sets = combinations(&holding(covers), size);
+            for base in combinations(&holding(bases), size) {
                 let cells: Vec<CellSet> = base.iter().map(|h| h.cell_set() & with).collect();
                 if !finned && cells.iter().any(|c| c.len() as usize > size) {
                     continue;
                 }
                 let base_cells = cells.iter().fold(CellSet::EMPTY, |a, &c| a | c);
                 let endo = in_two(&cells);
-                for cover in combinations(&covers, size) {
+                for cover in &cover_sets {
                     if cover.iter().any(|h| base.contains(h)) {
                         continue;
                     }
@@ -1269,11 +1302,20 @@ fn franken_fish(grid: &Candidates, size: usize, finned: bool) -> BTreeSet<Effect
                     if cover_sets.iter().any(|c| !c.intersects(base_cells)) {
                         continue;
                     }
-                    let lines_only = base
-                        .iter()
-                        .chain(&cover)
-                        .all(|h| h.kind() != HouseKind::Box);
-                    if lines_only {
+                    let (row_box, column_box) = (
+                        [HouseKind::Row, HouseKind::Box],
+                        [HouseKind::Column, HouseKind::Box],
+                    );
+                    let left_to_earlier_rungs = match family {
+                        Family::Franken => {
+                            base.iter().chain(cover).all(|h| h.kind() != HouseKind::Box)
+                        }
+                        Family::Mutant => {
+                            within(&base, &row_box) && within(cover, &column_box)
+                                || within(&base, &column_box) && within(cover, &row_box)
+                        }
+                    };
+                    if left_to_earlier_rungs {
                         continue;
                     }
                     let cover_cells = cover_sets.iter().fold(CellSet::EMPTY, |a, &c| a | c);
@@ -1339,7 +1381,7 @@ fn franken_fish_find_exactly_what_their_definition_says() {
     let mut instances = [0usize; 4];
     for grid in &grids {
         for (n, &(technique, size, finned)) in fish.iter().enumerate() {
-            let expected = franken_fish(grid, size, finned);
+            let expected = complex_fish(grid, Family::Franken, size, finned);
             assert_eq!(found(technique, grid), expected, "{technique} in\n{grid}");
             instances[n] += expected.len();
         }
@@ -1370,7 +1412,37 @@ fn larger_franken_fish_find_exactly_what_their_definition_says() {
     let mut instances = [0usize; 4];
     for grid in &grids {
         for (n, &(technique, size, finned)) in fish.iter().enumerate() {
-            let expected = franken_fish(grid, size, finned);
+            let expected = complex_fish(grid, Family::Franken, size, finned);
+            assert_eq!(found(technique, grid), expected, "{technique} in\n{grid}");
+            instances[n] += expected.len();
+        }
+    }
+    for ((technique, ..), count) in fish.iter().zip(instances) {
+        eprintln!("{technique}: {count} instances in {} grids", grids.len());
+        assert!(count > 0, "{technique} never occurs");
+    }
+}
+
+#[test]
+fn mutant_fish_find_exactly_what_their_definition_says() {
+    let fish = [
+        (Technique::MutantXWing, 2, false),
+        (Technique::FinnedMutantXWing, 2, true),
+        (Technique::MutantSwordfish, 3, false),
+        (Technique::FinnedMutantSwordfish, 3, true),
+    ];
+    // Grids well into their solves, where a digit spans few houses: the definition tries
+    // every pair of base and cover sets drawn from all 27 houses.
+    let grids: Vec<Candidates> = grids()
+        .into_iter()
+        .filter(|g| (30..=40).contains(&g.unsolved().len()))
+        .step_by(if cfg!(debug_assertions) { 1 } else { 100 })
+        .take(8)
+        .collect();
+    let mut instances = [0usize; 4];
+    for grid in &grids {
+        for (n, &(technique, size, finned)) in fish.iter().enumerate() {
+            let expected = complex_fish(grid, Family::Mutant, size, finned);
             assert_eq!(found(technique, grid), expected, "{technique} in\n{grid}");
             instances[n] += expected.len();
         }

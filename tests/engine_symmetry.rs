@@ -35,6 +35,7 @@
 
 mod common;
 
+use rayon::prelude::*;
 use std::collections::BTreeSet;
 use sudolab::candidates::Candidates;
 use sudolab::catalogue::Technique;
@@ -128,22 +129,26 @@ fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
     (step.placement.map(map), eliminations)
 }
 
-/// The Franken fish: their search tries every pair of base and cover sets (rows or columns
-/// with boxes), so they are compared on every tenth grid only; so are Death Blossom and
-/// Template Delete.
-const FRANKEN: [Technique; 6] = [
+/// The Franken and Mutant fish: their search tries every pair of base and cover sets (rows
+/// or columns with boxes, or any houses), so they are compared on every tenth grid only;
+/// so are Death Blossom and Template Delete.
+const FRANKEN: [Technique; 10] = [
     Technique::FrankenXWing,
     Technique::FrankenSwordfish,
     Technique::FinnedFrankenXWing,
     Technique::FinnedFrankenSwordfish,
+    Technique::MutantXWing,
+    Technique::MutantSwordfish,
+    Technique::FinnedMutantXWing,
+    Technique::FinnedMutantSwordfish,
     // As slow per grid: they search every petal combination and every template.
     Technique::DeathBlossom,
     Technique::TemplateDelete,
 ];
 
-/// The Franken fish of 4 to 7 lines: slower still (a finned one can take a tenth of a
-/// second on an early grid), checked on one grid in 200.
-const LARGE_FRANKEN: [Technique; 8] = [
+/// The Franken and Mutant fish of 4 to 7 base houses: slower still (a finned one can take
+/// a tenth of a second on an early grid), checked on one grid in 200.
+const LARGE_FRANKEN: [Technique; 16] = [
     Technique::FrankenJellyfish,
     Technique::FrankenSquirmbag,
     Technique::FrankenWhale,
@@ -152,6 +157,14 @@ const LARGE_FRANKEN: [Technique; 8] = [
     Technique::FinnedFrankenSquirmbag,
     Technique::FinnedFrankenWhale,
     Technique::FinnedFrankenLeviathan,
+    Technique::MutantJellyfish,
+    Technique::MutantSquirmbag,
+    Technique::MutantWhale,
+    Technique::MutantLeviathan,
+    Technique::FinnedMutantJellyfish,
+    Technique::FinnedMutantSquirmbag,
+    Technique::FinnedMutantWhale,
+    Technique::FinnedMutantLeviathan,
 ];
 
 /// The techniques that use HoDoKu's unique-rectangle search.
@@ -202,64 +215,98 @@ fn grids() -> Vec<Candidates> {
     common::grids_along_solves(if cfg!(debug_assertions) { 800 } else { 80 })
 }
 
-#[test]
-fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress() {
-    let grids = grids();
+/// What one grid shows: per technique the steps found, the disagreements, and whether its
+/// rectangle digits follow cell order.
+struct GridCheck {
+    found: Vec<usize>,
+    failures: Vec<String>,
+    order_dependent: bool,
+}
+
+/// Checks every technique on grid number `g` of the sample and on its images.
+fn check_grid(g: usize, grid: &Candidates) -> GridCheck {
     let mut found = vec![0usize; Technique::COUNT];
     let mut failures = Vec::new();
-    let mut order_dependent = 0;
-    for (g, grid) in grids.iter().enumerate() {
-        let skip_rectangles = rectangle_digits_follow_cell_order(grid);
-        order_dependent += usize::from(skip_rectangles);
-        for symmetry in &SYMMETRIES {
-            let mapped = map_grid(grid, symmetry);
-            for &t in Technique::ALL {
-                if t == Technique::BruteForce
-                    || FRANKEN.contains(&t) && g % 10 != 0
-                    || LARGE_FRANKEN.contains(&t) && g % 200 != 0
-                {
-                    continue;
-                }
-                let symmetric = !ORIENTATION_DEPENDENT.contains(&t);
-                if !symmetric && symmetry.name != SYMMETRIES[0].name {
-                    continue; // its progress is checked once per grid
-                }
-                let steps = t.find_all(grid, None);
-                found[t.index()] += steps.len();
-                // Whatever a technique reports changes the grid: a placement of one of the
-                // cell's candidates, or eliminations of candidates still there.
-                for step in &steps {
-                    let placing_a_candidate = step
-                        .placement
-                        .is_none_or(|(cell, digit)| grid.has(cell, digit));
-                    let mut after = grid.clone();
-                    assert!(
-                        placing_a_candidate && !after.apply(step).is_empty(),
-                        "{step:?} changes nothing in\n{grid}"
-                    );
-                }
-                if !symmetric || skip_rectangles && RECTANGLE_SEARCH.contains(&t) {
-                    continue;
-                }
-                let expected: BTreeSet<Effect> =
-                    steps.iter().map(|s| effect(s, Some(symmetry))).collect();
-                let actual: BTreeSet<Effect> = t
-                    .find_all(&mapped, None)
-                    .iter()
-                    .map(|s| effect(s, None))
-                    .collect();
-                if expected != actual && failures.len() < 5 {
-                    failures.push(format!(
-                        "{t}, {}: original finds\n  {}\nmapped finds\n  {}\nin\n{grid}",
-                        symmetry.name,
-                        steps.texts().join("\n  "),
-                        t.find_all(&mapped, None).texts().join("\n  "),
-                    ));
-                }
+    let skip_rectangles = rectangle_digits_follow_cell_order(grid);
+    for symmetry in &SYMMETRIES {
+        let mapped = map_grid(grid, symmetry);
+        for &t in Technique::ALL {
+            if t == Technique::BruteForce
+                || FRANKEN.contains(&t) && !g.is_multiple_of(10)
+                || LARGE_FRANKEN.contains(&t) && !g.is_multiple_of(200)
+            {
+                continue;
+            }
+            let symmetric = !ORIENTATION_DEPENDENT.contains(&t);
+            if !symmetric && symmetry.name != SYMMETRIES[0].name {
+                continue; // its progress is checked once per grid
+            }
+            let steps = t.find_all(grid, None);
+            found[t.index()] += steps.len();
+            // Whatever a technique reports changes the grid: a placement of one of the
+            // cell's candidates, or eliminations of candidates still there.
+            for step in &steps {
+                let placing_a_candidate = step
+                    .placement
+                    .is_none_or(|(cell, digit)| grid.has(cell, digit));
+                let mut after = grid.clone();
+                assert!(
+                    placing_a_candidate && !after.apply(step).is_empty(),
+                    "{step:?} changes nothing in\n{grid}"
+                );
+            }
+            if !symmetric || skip_rectangles && RECTANGLE_SEARCH.contains(&t) {
+                continue;
+            }
+            let expected: BTreeSet<Effect> =
+                steps.iter().map(|s| effect(s, Some(symmetry))).collect();
+            let actual: BTreeSet<Effect> = t
+                .find_all(&mapped, None)
+                .iter()
+                .map(|s| effect(s, None))
+                .collect();
+            if expected != actual {
+                failures.push(format!(
+                    "{t}, {}: original finds\n  {}\nmapped finds\n  {}\nin\n{grid}",
+                    symmetry.name,
+                    steps.texts().join("\n  "),
+                    t.find_all(&mapped, None).texts().join("\n  "),
+                ));
             }
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    GridCheck {
+        found,
+        failures,
+        order_dependent: skip_rectangles,
+    }
+}
+
+#[test]
+fn every_technique_finds_the_same_under_symmetries_and_each_step_makes_progress() {
+    let grids = grids();
+    let checks: Vec<GridCheck> = grids
+        .par_iter()
+        .enumerate()
+        .map(|(g, grid)| check_grid(g, grid))
+        .collect();
+    let mut found = vec![0usize; Technique::COUNT];
+    for check in &checks {
+        for (sum, n) in found.iter_mut().zip(&check.found) {
+            *sum += n;
+        }
+    }
+    let failures: Vec<&String> = checks.iter().flat_map(|c| &c.failures).take(5).collect();
+    let order_dependent = checks.iter().filter(|c| c.order_dependent).count();
+    assert!(
+        failures.is_empty(),
+        "{}",
+        failures
+            .iter()
+            .map(|f| f.as_str())
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
     eprintln!(
         "{} grids, {order_dependent} with rectangle digits that follow cell order",
         grids.len()

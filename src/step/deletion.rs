@@ -141,7 +141,19 @@ impl Step {
             | FinnedFrankenJellyfish
             | FinnedFrankenSquirmbag
             | FinnedFrankenWhale
-            | FinnedFrankenLeviathan => Listing::HouseFirst(CellSet::ALL - self.pattern.groups[0]),
+            | FinnedFrankenLeviathan
+            | MutantXWing
+            | MutantSwordfish
+            | MutantJellyfish
+            | MutantSquirmbag
+            | MutantWhale
+            | MutantLeviathan
+            | FinnedMutantXWing
+            | FinnedMutantSwordfish
+            | FinnedMutantJellyfish
+            | FinnedMutantSquirmbag
+            | FinnedMutantWhale
+            | FinnedMutantLeviathan => Listing::HouseFirst(CellSet::ALL - self.pattern.groups[0]),
             XChain | XyChain | RemotePair | NiceLoop | GroupedNiceLoop | AlsXz | AlsXyWing
             | AlsChain | DeathBlossom => Listing::Digits,
             _ => Listing::Cells,

@@ -121,6 +121,22 @@ pub fn template_deletes(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFl
     })
 }
 
+/// The candidates of `digit` that no template fitting the grid covers (before HoDoKu's
+/// refinement): every candidate a single-digit pattern (a fish of any kind, finned or not)
+/// can remove is among them, so a fish search can skip a digit, or a part of its search,
+/// that could remove none of them (HoDoKu's `getDelCandTemplates(false)`, which its fish
+/// search consults the same way).
+pub fn unfit_candidates(grid: &Candidates, digit: Digit) -> CellSet {
+    let set = set_cells(grid, digit);
+    let held = grid.cells_with(digit);
+    let allowed = set | held;
+    let covered = templates()
+        .iter()
+        .filter(|t| set.is_subset_of(**t) && t.is_subset_of(allowed))
+        .fold(CellSet::EMPTY, |acc, t| acc | *t);
+    held - covered
+}
+
 /// The cells set to `digit`.
 fn set_cells(grid: &Candidates, digit: Digit) -> CellSet {
     (CellSet::ALL - grid.unsolved())
