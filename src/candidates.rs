@@ -375,10 +375,11 @@ impl Candidates {
     /// Drops from `step` what would change nothing here: eliminations of candidates that are
     /// already gone, and a placement into a cell already set. Returns whether anything is left.
     pub fn trim(&self, step: &mut Step) -> bool {
-        if let Some((cell, _)) = step.placement
-            && self.value(cell).is_some()
-        {
-            step.placement = None;
+        if let Some(placement) = &mut step.placement {
+            placement.cells &= self.unsolved();
+            if placement.cells.is_empty() {
+                step.placement = None;
+            }
         }
         step.eliminations.retain(|digit| self.cells_with(digit));
         step.placement.is_some() || !step.eliminations.is_empty()
@@ -387,11 +388,13 @@ impl Candidates {
     /// Applies a step: its placement, then its eliminations.
     pub fn apply(&mut self, step: &Step) -> Effect {
         let mut effect = Effect::default();
-        if let Some((cell, digit)) = step.placement
-            && self.value(cell).is_none()
-        {
-            self.place(cell, digit);
-            effect.placements = 1;
+        if let Some(placement) = step.placement {
+            for (cell, digit) in placement.iter() {
+                if self.value(cell).is_none() {
+                    self.place(cell, digit);
+                    effect.placements += 1;
+                }
+            }
         }
         for digit in Digit::all() {
             let cells = step.eliminations.cells(digit) & self.cells_with(digit);

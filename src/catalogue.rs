@@ -144,6 +144,7 @@ catalogue! {
     FinnedMutantLeviathan: "finned-mutant-leviathan", "fmf7", "Finned Mutant Leviathan", Extreme, 470, false, Fish;
     ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
     ForcingNet: "forcing-net", "fn", "Forcing Net", Extreme, 700, true, Forcing;
+    TemplateSet: "template-set", "ts", "Template Set", Extreme, 10000, false, Placement;
     TemplateDelete: "template-delete", "td", "Template Delete", Extreme, 10000, false, Digit;
     BruteForce: "brute-force", "bf", "Brute Force", Extreme, 10000, false, Placement;
 }

@@ -43,7 +43,7 @@ fn found(t: Technique, grid: &Candidates) -> BTreeSet<Effect> {
                 .collect();
             eliminations.sort_unstable();
             (
-                step.placement.map(|(c, d)| (c.index(), d.get())),
+                step.placement.map(|p| (p.cell().index(), p.digit.get())),
                 eliminations,
             )
         })

@@ -116,8 +116,8 @@ const ORIENTATION_DEPENDENT: [Technique; 4] = [
     Technique::ForcingNet,
 ];
 
-/// What a step does, as sorted (cell index, digit) lists: its placement and eliminations.
-type Effect = (Option<(usize, u8)>, Vec<(usize, u8)>);
+/// What a step does, as sorted (cell index, digit) lists: its placements and eliminations.
+type Effect = (Vec<(usize, u8)>, Vec<(usize, u8)>);
 
 fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
     let map = |(cell, digit): (Cell, Digit)| match symmetry {
@@ -126,13 +126,20 @@ fn effect(step: &Step, symmetry: Option<&Symmetry>) -> Effect {
     };
     let mut eliminations: Vec<(usize, u8)> = step.eliminations.iter().map(map).collect();
     eliminations.sort_unstable();
-    (step.placement.map(map), eliminations)
+    let mut placements: Vec<(usize, u8)> = step
+        .placement
+        .iter()
+        .flat_map(|p| p.iter())
+        .map(map)
+        .collect();
+    placements.sort_unstable();
+    (placements, eliminations)
 }
 
 /// The Franken and Mutant fish: their search tries every pair of base and cover sets (rows
 /// or columns with boxes, or any houses), so they are compared on every tenth grid only;
-/// so are Death Blossom and Template Delete.
-const FRANKEN: [Technique; 10] = [
+/// so are Death Blossom, Template Set and Template Delete.
+const FRANKEN: [Technique; 11] = [
     Technique::FrankenXWing,
     Technique::FrankenSwordfish,
     Technique::FinnedFrankenXWing,
@@ -143,6 +150,7 @@ const FRANKEN: [Technique; 10] = [
     Technique::FinnedMutantSwordfish,
     // As slow per grid: they search every petal combination and every template.
     Technique::DeathBlossom,
+    Technique::TemplateSet,
     Technique::TemplateDelete,
 ];
 
@@ -248,7 +256,7 @@ fn check_grid(g: usize, grid: &Candidates) -> GridCheck {
             for step in &steps {
                 let placing_a_candidate = step
                     .placement
-                    .is_none_or(|(cell, digit)| grid.has(cell, digit));
+                    .is_none_or(|p| p.iter().all(|(cell, digit)| grid.has(cell, digit)));
                 let mut after = grid.clone();
                 assert!(
                     placing_a_candidate && !after.apply(step).is_empty(),

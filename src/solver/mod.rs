@@ -446,7 +446,7 @@ impl Solver {
 pub fn is_sound(step: &Step, solution: &Solution) -> bool {
     let placement_ok = step
         .placement
-        .is_none_or(|(cell, digit)| solution.get(cell) == digit);
+        .is_none_or(|p| p.iter().all(|(cell, digit)| solution.get(cell) == digit));
     placement_ok
         && step
             .eliminations
@@ -669,7 +669,7 @@ mod tests {
         let log = solver.solve(&puzzle, None).steps;
         let mut first_use = [usize::MAX; 10];
         for (i, step) in log.iter().enumerate().rev() {
-            let (_, digit) = step.placement.expect("singles place");
+            let digit = step.placement.expect("singles place").digit;
             first_use[digit.get() as usize] = i;
         }
         let mut digits: Vec<u8> = (1..=9).collect();

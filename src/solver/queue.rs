@@ -303,9 +303,11 @@ impl QueueSolve<'_> {
         if let Some(log) = self.log.as_deref_mut() {
             log.push_from(step, chains);
         }
-        if let Some((cell, _)) = step.placement {
-            self.queue_houses_of(cell);
-            self.queue.recalculate.push(cell);
+        if let Some(placement) = step.placement {
+            for cell in placement.cells.iter() {
+                self.queue_houses_of(cell);
+                self.queue.recalculate.push(cell);
+            }
         }
         let mut thinned = CellSet::EMPTY;
         for digit in step.eliminations.digits().iter() {

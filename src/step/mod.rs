@@ -128,6 +128,34 @@ pub struct Pattern {
     pub group_digits: [DigitSet; 4],
 }
 
+/// What a step sets: one digit in one cell, or, for Template Set alone, in every cell the
+/// digit holds in all of its templates.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Placement {
+    pub cells: CellSet,
+    pub digit: Digit,
+}
+
+impl Placement {
+    /// `digit` in `cell`.
+    pub fn single(cell: Cell, digit: Digit) -> Placement {
+        Placement {
+            cells: CellSet::single(cell),
+            digit,
+        }
+    }
+
+    /// The first (for every technique but Template Set, the only) cell set.
+    pub fn cell(self) -> Cell {
+        self.cells.first().expect("a placement sets a cell")
+    }
+
+    /// Every (cell, digit) set, by cell.
+    pub fn iter(self) -> impl Iterator<Item = (Cell, Digit)> {
+        self.cells.iter().map(move |cell| (cell, self.digit))
+    }
+}
+
 /// One pattern instance and its consequences.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Step {
@@ -135,8 +163,8 @@ pub struct Step {
     /// The kind of step HoDoKu names apart within the technique (a continuous or a
     /// discontinuous nice loop, an AIC), if any.
     pub subtype: Option<Subtype>,
-    /// The cell set by this step, and its digit.
-    pub placement: Option<(Cell, Digit)>,
+    /// The cells set by this step, and their digit.
+    pub placement: Option<Placement>,
     pub eliminations: Eliminations,
     pub pattern: Pattern,
 }
@@ -147,7 +175,23 @@ impl Step {
         Step {
             technique,
             subtype: None,
-            placement: Some((cell, digit)),
+            placement: Some(Placement::single(cell, digit)),
+            eliminations: Eliminations::NONE,
+            pattern,
+        }
+    }
+
+    /// A step that sets `digit` in every cell of `cells` (Template Set).
+    pub fn placing_all(
+        technique: Technique,
+        cells: CellSet,
+        digit: Digit,
+        pattern: Pattern,
+    ) -> Step {
+        Step {
+            technique,
+            subtype: None,
+            placement: Some(Placement { cells, digit }),
             eliminations: Eliminations::NONE,
             pattern,
         }

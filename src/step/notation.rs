@@ -3,7 +3,7 @@
 //! `Naked Pair: 1,2 in r1c2,r1c5 => r1c7<>2` or
 //! `XY-Chain: 4 4- r2c1 -7- r2c6 -2- r5c6 -4 => r5c1<>4`.
 
-use super::{Chains, Link, Node, Pattern, Step};
+use super::{Chains, Link, Node, Pattern, Placement, Step};
 use crate::bitset::{CellSet, DigitSet, write_joined};
 use crate::catalogue::{ChainShape, Notation, Subtype};
 use crate::geometry::Digit;
@@ -35,8 +35,8 @@ impl fmt::Display for StepDisplay<'_> {
             }
             f.write_str(" => ")?;
         }
-        if let Some((cell, digit)) = step.placement {
-            write!(f, "{cell}={digit}")?;
+        if let Some(placement) = step.placement {
+            write!(f, "{}={}", placement.cells, placement.digit)?;
             if !step.eliminations.is_empty() {
                 f.write_str(", ")?;
             }
@@ -139,7 +139,9 @@ fn write_pattern(
                 Some(Subtype::ForcingChainContradiction | Subtype::ForcingNetContradiction)
             ) {
                 return match step.placement {
-                    Some((cell, digit)) => write!(f, "{cell}<>{digit} leads to a contradiction"),
+                    Some(Placement { cells, digit }) => {
+                        write!(f, "{cells}<>{digit} leads to a contradiction")
+                    }
                     None => {
                         let (cell, digit) = step.eliminations.iter().next().expect("a conclusion");
                         write!(f, "{cell}={digit} leads to a contradiction")

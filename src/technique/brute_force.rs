@@ -37,6 +37,7 @@ pub fn brute_force(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
 mod tests {
     use super::*;
     use crate::puzzle::Solution;
+    use crate::step::Placement;
     use crate::technique::test_grids::*;
 
     /// A valid filled grid (any one will do: the rung copies from whatever it is given).
@@ -57,7 +58,7 @@ mod tests {
         restrict(&mut grid, rc(2, 2), &[2, 7, 9]);
         let steps = Technique::BruteForce.find_all(&grid, Some(&solution));
         assert_eq!(steps.len(), 1, "{steps:?}");
-        assert_eq!(steps[0].placement, Some((rc(5, 5), d(5))));
+        assert_eq!(steps[0].placement, Some(Placement::single(rc(5, 5), d(5))));
         assert!(steps[0].eliminations.is_empty());
         assert_eq!(steps[0].pattern.cells, CellSet::single(rc(5, 5)));
         assert_eq!(steps.display(0).to_string(), "Brute Force: r5c5=5");

@@ -768,3 +768,23 @@ fn template_deletes_take_the_lowest_digit() {
         );
     }
 }
+
+// Template Set: the lowest digit with something to set, all of its cells.
+
+#[test]
+fn template_sets_take_the_lowest_digit_and_all_its_cells() {
+    for low_first in [true, false] {
+        let mut grid = Candidates::empty();
+        // One digit sure of r1c1 and r4c5 (each its row's only place), the other of r2c3.
+        let (a, b) = in_order(low_first, 3, 5);
+        remove(&mut grid, d(a), &row_except(1, &[1]));
+        remove(&mut grid, d(a), &row_except(4, &[5]));
+        remove(&mut grid, d(b), &row_except(2, &[3]));
+        let (first, other) = if low_first {
+            ("Template Set: r1c1,r4c5=3", "Template Set: r2c3=5")
+        } else {
+            ("Template Set: r2c3=3", "Template Set: r1c1,r4c5=5")
+        };
+        taken(Technique::TemplateSet, &grid, first, other);
+    }
+}

@@ -129,6 +129,7 @@ pub fn finder(technique: Technique) -> Finder {
         FinnedMutantLeviathan => sets::complex_fish::finned_mutant_leviathans,
         ForcingChain => chains::forcing::forcing_chains,
         ForcingNet => chains::nets::forcing_nets,
+        TemplateSet => templates::template_sets,
         TemplateDelete => templates::template_deletes,
         BruteForce => brute_force::brute_force,
     }

@@ -1,19 +1,22 @@
-//! Template Delete, a last resort (HoDoKu's `td`, off in its default configuration): a
-//! digit's *template* is one of the 46,656 ways to put it once in every row, column and box.
-//! The digit's templates that fit the grid (they hold every cell set to the digit and
-//! otherwise only cells where it is a candidate) are refined as HoDoKu refines them: a
-//! template that meets a cell some other digit holds in all of its own templates is dropped,
-//! until nothing more drops. A candidate that no remaining template of its digit covers goes.
+//! Template Set and Template Delete, last resorts (HoDoKu's `ts` and `td`, off in its default
+//! configuration): a digit's *template* is one of the 46,656 ways to put it once in every
+//! row, column and box. The digit's templates that fit the grid (they hold every cell set to
+//! the digit and otherwise only cells where it is a candidate) are refined as HoDoKu refines
+//! them: a template that meets a cell some other digit holds in all of its own templates is
+//! dropped, until nothing more drops. A cell every remaining template of a digit holds gets
+//! the digit (Template Set); a candidate that no remaining template of its digit covers goes
+//! (Template Delete).
 //!
-//! `Template Delete: 7 => r1c2,r5c8<>7`.
+//! `Template Set: r1c2,r5c8=7`, `Template Delete: 7 => r1c2,r5c8<>7`.
 //!
 //! As HoDoKu 2.2 does it (`SudokuStepFinder.initCandTemplates` with its refinement,
-//! `TemplateSolver.getTemplateDel`): the first digit, ascending, with something to delete,
-//! all of its deletions in one step, by cell. The refinement reaches the same greatest fixed
-//! point in whatever order the digits are refined (dropping a template only ever adds to
-//! the cells its digit is sure of), so it is written here as a plain loop. Template Set
-//! (`ts`: placing every cell a digit holds in all its templates, several at once) is not here:
-//! a step sets one cell.
+//! `TemplateSolver.getTemplateSet`, `getTemplateDel`): the first digit, ascending, with
+//! something to set (or delete), all of its cells in one step, by cell. The refinement
+//! reaches the same greatest fixed point in whatever order the digits are refined (dropping
+//! a template only ever adds to the cells its digit is sure of), so it is written here as a
+//! plain loop. A digit left with no template (a grid that contradicts itself) sets nothing:
+//! HoDoKu would set it in every open cell (the intersection of no template is the whole
+//! grid).
 
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
@@ -62,41 +65,41 @@ thread_local! {
     static LISTS: RefCell<[Vec<u32>; 9]> = RefCell::new(Default::default());
 }
 
+pub fn template_sets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let all = templates();
+    LISTS.with_borrow_mut(|lists| {
+        refine(grid, lists);
+        for digit in Digit::all() {
+            let list = &lists[digit.index()];
+            if list.is_empty() {
+                continue;
+            }
+            let sure = list
+                .iter()
+                .fold(CellSet::ALL, |acc, &i| acc & all[i as usize]);
+            let targets = sure & grid.unsolved();
+            if targets.is_empty() {
+                continue;
+            }
+            let pattern = Pattern {
+                digits: DigitSet::single(digit),
+                ..Pattern::default()
+            };
+            sink.push(Step::placing_all(
+                Technique::TemplateSet,
+                targets,
+                digit,
+                pattern,
+            ))?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
 pub fn template_deletes(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let all = templates();
     LISTS.with_borrow_mut(|lists| {
-        for digit in Digit::all() {
-            let list = &mut lists[digit.index()];
-            list.clear();
-            let set = set_cells(grid, digit);
-            let allowed = set | grid.cells_with(digit);
-            list.extend(
-                all.iter()
-                    .enumerate()
-                    .filter(|(_, t)| set.is_subset_of(**t) && t.is_subset_of(allowed))
-                    .map(|(i, _)| i as u32),
-            );
-        }
-        // Refine: a digit's sure cells (those in all its templates) are closed to the others.
-        loop {
-            let sure: [CellSet; 9] = std::array::from_fn(|d| {
-                lists[d]
-                    .iter()
-                    .fold(CellSet::ALL, |acc, &i| acc & all[i as usize])
-            });
-            let mut dropped = false;
-            for (d, list) in lists.iter_mut().enumerate() {
-                let closed = (0..9)
-                    .filter(|&k| k != d)
-                    .fold(CellSet::EMPTY, |acc, k| acc | sure[k]);
-                let before = list.len();
-                list.retain(|&i| !all[i as usize].intersects(closed));
-                dropped |= list.len() != before;
-            }
-            if !dropped {
-                break;
-            }
-        }
+        refine(grid, lists);
         for digit in Digit::all() {
             let covered = lists[digit.index()]
                 .iter()
@@ -121,20 +124,107 @@ pub fn template_deletes(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFl
     })
 }
 
+/// Fills `lists` with each digit's templates that fit `grid`, refined (see the module doc).
+fn refine(grid: &Candidates, lists: &mut [Vec<u32>; 9]) {
+    let all = templates();
+    for digit in Digit::all() {
+        let list = &mut lists[digit.index()];
+        list.clear();
+        let set = set_cells(grid, digit);
+        let allowed = set | grid.cells_with(digit);
+        list.extend(
+            all.iter()
+                .enumerate()
+                .filter(|(_, t)| set.is_subset_of(**t) && t.is_subset_of(allowed))
+                .map(|(i, _)| i as u32),
+        );
+    }
+    // Refine: a digit's sure cells (those in all its templates) are closed to the others.
+    loop {
+        let sure: [CellSet; 9] = std::array::from_fn(|d| {
+            lists[d]
+                .iter()
+                .fold(CellSet::ALL, |acc, &i| acc & all[i as usize])
+        });
+        let mut dropped = false;
+        for (d, list) in lists.iter_mut().enumerate() {
+            let closed = (0..9)
+                .filter(|&k| k != d)
+                .fold(CellSet::EMPTY, |acc, k| acc | sure[k]);
+            let before = list.len();
+            list.retain(|&i| !all[i as usize].intersects(closed));
+            dropped |= list.len() != before;
+        }
+        if !dropped {
+            break;
+        }
+    }
+}
+
 /// The candidates of `digit` that no template fitting the grid covers (before HoDoKu's
 /// refinement): every candidate a single-digit pattern (a fish of any kind, finned or not)
 /// can remove is among them, so a fish search can skip a digit, or a part of its search,
 /// that could remove none of them (HoDoKu's `getDelCandTemplates(false)`, which its fish
-/// search consults the same way).
+/// search consults the same way). The fitting templates are walked row by row through the
+/// cells the digit may take, so a digit with few candidates costs little.
 pub fn unfit_candidates(grid: &Candidates, digit: Digit) -> CellSet {
-    let set = set_cells(grid, digit);
     let held = grid.cells_with(digit);
-    let allowed = set | held;
-    let covered = templates()
-        .iter()
-        .filter(|t| set.is_subset_of(**t) && t.is_subset_of(allowed))
-        .fold(CellSet::EMPTY, |acc, t| acc | *t);
+    let allowed = set_cells(grid, digit) | held;
+    let mut walk = TemplateWalk {
+        allowed: std::array::from_fn(|row| {
+            (0..9)
+                .filter(|&col| allowed.contains(Cell::at(row, col)))
+                .fold(0u16, |mask, col| mask | 1 << col)
+        }),
+        path: [0; 9],
+        covered: [0; 9],
+    };
+    walk.walk_from(0, 0, 0);
+    let covered: CellSet = (0..9)
+        .flat_map(|row| {
+            let columns = walk.covered[row];
+            (0..9)
+                .filter(move |&col| columns >> col & 1 == 1)
+                .map(move |col| Cell::at(row, col))
+        })
+        .collect();
     held - covered
+}
+
+/// A depth-first walk of the templates that fit a digit's allowed cells.
+struct TemplateWalk {
+    /// Per row, the columns the digit may take.
+    allowed: [u16; 9],
+    /// The column taken in each row so far.
+    path: [u8; 9],
+    /// Per row, the columns some fitting template takes.
+    covered: [u16; 9],
+}
+
+impl TemplateWalk {
+    /// Walks on from `row`, the columns `columns` and boxes `boxes` taken; whether some
+    /// template fits from here.
+    fn walk_from(&mut self, row: usize, columns: u16, boxes: u16) -> bool {
+        if row == 9 {
+            for (covered, &col) in self.covered.iter_mut().zip(&self.path) {
+                *covered |= 1 << col;
+            }
+            return true;
+        }
+        let mut open = self.allowed[row] & !columns;
+        let mut fits = false;
+        while open != 0 {
+            let col = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let box_bit = 1 << (row / 3 * 3 + col / 3);
+            if boxes & box_bit != 0 {
+                continue;
+            }
+            self.path[row] = col as u8;
+            fits |= self.walk_from(row + 1, columns | 1 << col, boxes | box_bit);
+        }
+        fits
+    }
 }
 
 /// The cells set to `digit`.
@@ -189,10 +279,35 @@ mod tests {
         assert!(texts(Technique::TemplateDelete, &Candidates::empty()).is_empty());
     }
 
-    /// Templates hold all a digit alone can say: what any single-digit technique removes,
-    /// Template Delete removes too, and nothing it removes is wrong.
     #[test]
-    fn on_real_grids_it_removes_what_every_single_digit_technique_removes_and_is_sound() {
+    fn the_cells_every_template_holds_are_set_in_one_step() {
+        // Digit 5: row 1 only at c1, row 4 only at c5, so every template holds both; in
+        // row 7, two places (c7, c8), so none sure there.
+        let mut grid = Candidates::empty();
+        remove(&mut grid, d(5), &row_except(1, &[1]));
+        remove(&mut grid, d(5), &row_except(4, &[5]));
+        remove(&mut grid, d(5), &row_except(7, &[7, 8]));
+        let found = Technique::TemplateSet.find_all(&grid, None);
+        assert_eq!(found.texts(), vec!["Template Set: r1c1,r4c5=5"]);
+        let mut after = grid.clone();
+        let effect = after.apply(&found[0]);
+        assert_eq!(effect.placements, 2);
+        assert_eq!(after.value(rc(1, 1)), Some(d(5)));
+        assert_eq!(after.value(rc(4, 5)), Some(d(5)));
+        // Once set, nothing is left to set.
+        assert!(Technique::TemplateSet.find_all(&after, None).is_empty());
+        assert!(
+            Technique::TemplateSet
+                .find_all(&Candidates::empty(), None)
+                .is_empty()
+        );
+    }
+
+    /// Templates hold all a digit alone can say: what any single-digit technique removes,
+    /// Template Delete removes too, and nothing it removes is wrong; every hidden single
+    /// of a digit is among the cells Template Set sets, and nothing it sets is wrong.
+    #[test]
+    fn on_real_grids_they_do_what_single_digit_techniques_and_hidden_singles_do_and_are_sound() {
         use crate::ladder::Ladder;
         use crate::oracle::{Uniqueness, analyse};
         use crate::puzzle::Puzzle;
@@ -216,6 +331,7 @@ mod tests {
         let solver = Solver::new(Ladder::default(), Policy::Single);
         let stride = if cfg!(debug_assertions) { 400 } else { 25 };
         let (mut grids, mut subsumed, mut removed) = (0, 0, 0);
+        let (mut set, mut singles) = (0, 0);
         for line in text.lines().step_by(stride) {
             let puzzle = Puzzle::parse_line(line).unwrap();
             let Uniqueness::Unique(solution) = analyse(&puzzle) else {
@@ -223,6 +339,7 @@ mod tests {
             };
             let report = solver.solve(&puzzle, Some(&solution));
             let mut grid = Candidates::from_puzzle(&puzzle);
+            let mut after_hard = false;
             for step in report.steps.iter() {
                 if !step.technique.is_single() {
                     let deletes = Technique::TemplateDelete.find_all(&grid, None);
@@ -245,13 +362,74 @@ mod tests {
                     }
                     grids += 1;
                 }
+                // Where a step past the singles has just been taken, singles often appear.
+                if after_hard {
+                    let sets = Technique::TemplateSet.find_all(&grid, None);
+                    for found in sets.iter() {
+                        assert!(is_sound(found, &solution), "{line}\n{grid}");
+                        set += found.placement.map_or(0, |p| p.cells.len());
+                    }
+                    for single in Technique::HiddenSingle.find_all(&grid, None).iter() {
+                        let (cell, digit) = single.placement.unwrap().iter().next().unwrap();
+                        assert!(
+                            sets.iter().any(|s| s
+                                .placement
+                                .is_some_and(|p| p.digit == digit && p.cells.contains(cell))),
+                            "hidden single {cell}={digit} in\n{grid}"
+                        );
+                        singles += 1;
+                    }
+                }
+                after_hard = !step.technique.is_single();
                 grid.apply(step);
             }
         }
+        eprintln!(
+            "{grids} grids: {subsumed} single-digit removals subsumed, {removed} removed, {set} cells set, {singles} hidden singles among them"
+        );
         // (`subsumed` counts an elimination once for each technique that makes it.)
         assert!(
-            grids > 50 && subsumed > 100 && removed > 100,
-            "{grids} {subsumed} {removed}"
+            grids > 50 && subsumed > 100 && removed > 100 && set > 100 && singles > 10,
+            "{grids} {subsumed} {removed} {set} {singles}"
         );
+    }
+
+    /// The walk covers what the fitting templates cover: checked against a scan of all
+    /// 46,656 on real grids.
+    #[test]
+    fn unfit_candidates_are_those_no_fitting_template_covers() {
+        use crate::puzzle::Puzzle;
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut unfit = 0;
+        for line in text.lines().step_by(200) {
+            let puzzle = Puzzle::parse_line(line).unwrap();
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            for step in Technique::TemplateDelete
+                .find_all(&grid, None)
+                .iter()
+                .take(1)
+            {
+                grid.apply(step);
+            }
+            for digit in Digit::all() {
+                let set = set_cells(&grid, digit);
+                let allowed = set | grid.cells_with(digit);
+                let covered = templates()
+                    .iter()
+                    .filter(|t| set.is_subset_of(**t) && t.is_subset_of(allowed))
+                    .fold(CellSet::EMPTY, |acc, t| acc | *t);
+                let expected = grid.cells_with(digit) - covered;
+                assert_eq!(
+                    unfit_candidates(&grid, digit),
+                    expected,
+                    "{digit} in\n{grid}"
+                );
+                unfit += expected.len();
+            }
+        }
+        assert!(unfit > 0);
+        assert!(unfit_candidates(&Candidates::empty(), Digit::new(1)).is_empty());
     }
 }

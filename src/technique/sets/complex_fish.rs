@@ -25,6 +25,13 @@
 //! candidates outside the base (seeing every fin), ascending, then the cannibalistic ones;
 //! the first fish that removes something wins.
 //!
+//! Every search first asks the digit's templates which of its candidates any single-digit
+//! pattern could remove ([`templates::unfit_candidates`]) and skips a digit with none, a
+//! base set whose endo fins see none, and a cover set whose sure fins see none: exact prunes
+//! (a fish's eliminations are always among those candidates), so the first fish is the
+//! same. HoDoKu does the first for its large fish only (`checkTemplates`); here it pays at
+//! every size: where the ladder reaches the Franken rungs, most digits have nothing to give.
+//!
 //! HoDoKu's search returns the first fish whatever its shape, and names it after the houses
 //! it uses; sudolab's rungs leave to the earlier rungs of HoDoKu's order the shapes those
 //! find, which cannot change the first fish in that order: the Franken rungs skip fish of
@@ -106,20 +113,10 @@ struct Search<'a> {
     digit: Digit,
     size: usize,
     finned: bool,
-    /// The candidates a fish could remove (those no fitting template covers, or, where
-    /// computing that costs more than it saves, every candidate of the digit).
+    /// The candidates a fish could remove: those no fitting template covers.
     targets: CellSet,
     bases: &'a [Unit],
     covers: &'a [Unit],
-}
-
-/// Whether a search is costly enough to narrow by templates first: the sizes from which
-/// HoDoKu does it (its `getFishes`), and the finned Mutant Swordfish.
-fn narrowed_by_templates(family: Family, size: usize, finned: bool) -> bool {
-    match family {
-        Family::Franken => size >= 4,
-        Family::Mutant => size >= 4 || size == 3 && finned,
-    }
 }
 
 fn search(
@@ -150,11 +147,7 @@ fn search(
             // One digit's fish in one pass depend on its candidates alone.
             let (part, snapshot) = (k * 9 + digit.index(), grid.digit_snapshot(digit));
             sink.search_part(part, snapshot, |sink| {
-                let targets = if narrowed_by_templates(family, size, finned) {
-                    templates::unfit_candidates(grid, digit)
-                } else {
-                    held
-                };
+                let targets = templates::unfit_candidates(grid, digit);
                 if targets.is_empty() {
                     return ControlFlow::Continue(());
                 }

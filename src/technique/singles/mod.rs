@@ -102,6 +102,7 @@ pub fn hidden_single_placements(
 mod tests {
     use super::*;
     use crate::geometry::{Cell, House};
+    use crate::step::Placement;
     use crate::technique::test_grids::*;
 
     /// Places digits 1..=8 in the first eight cells of `house`, leaving the last empty.
@@ -122,7 +123,8 @@ mod tests {
             assert!(
                 steps
                     .iter()
-                    .any(|s| s.placement == Some((last, d(9))) && s.pattern.base.contains(house)),
+                    .any(|s| s.placement == Some(Placement::single(last, d(9)))
+                        && s.pattern.base.contains(house)),
                 "{house}: {steps:?}"
             );
             assert_eq!(
@@ -147,7 +149,7 @@ mod tests {
         }
         let steps = Technique::NakedSingle.find_all(&grid, None);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].placement, Some((cell, d(9))));
+        assert_eq!(steps[0].placement, Some(Placement::single(cell, d(9))));
         assert_eq!(steps.display(0).to_string(), "Naked Single: r5c5=9");
     }
 
@@ -163,7 +165,7 @@ mod tests {
             }
             let steps = Technique::HiddenSingle.find_all(&grid, None);
             assert_eq!(steps.len(), 1, "{house}");
-            assert_eq!(steps[0].placement, Some((target, d(3))));
+            assert_eq!(steps[0].placement, Some(Placement::single(target, d(3))));
             assert_eq!(steps[0].pattern.base, HouseSet::single(house));
         }
         assert!(

@@ -232,11 +232,13 @@ impl SinglesQueues {
     /// [`Candidates::apply`] counts it.
     pub fn apply(&mut self, step: &Step, grid: &mut Candidates) -> Effect {
         let mut effect = Effect::default();
-        if let Some((cell, digit)) = step.placement
-            && grid.value(cell).is_none()
-        {
-            self.place(grid, cell, digit);
-            effect.placements = 1;
+        if let Some(placement) = step.placement {
+            for (cell, digit) in placement.iter() {
+                if grid.value(cell).is_none() {
+                    self.place(grid, cell, digit);
+                    effect.placements += 1;
+                }
+            }
         }
         // The rare step whose order depends on the grid it was found in reads a copy.
         let found_in = step.deletion_needs_grid().then(|| grid.clone());

@@ -298,7 +298,7 @@ mod tests {
                     step.subtype,
                     Some(Subtype::ForcingNetContradiction | Subtype::ForcingNetVerity)
                 ));
-                if let Some((cell, digit)) = step.placement {
+                for (cell, digit) in step.placement.iter().flat_map(|p| p.iter()) {
                     assert_eq!(solution.get(cell), digit);
                 }
                 for (cell, digit) in step.eliminations.iter() {
