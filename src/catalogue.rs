@@ -142,6 +142,7 @@ catalogue! {
     FinnedMutantSquirmbag: "finned-mutant-squirmbag", "fmf5", "Finned Mutant Squirmbag", Extreme, 470, false, Fish;
     FinnedMutantWhale: "finned-mutant-whale", "fmf6", "Finned Mutant Whale", Extreme, 470, false, Fish;
     FinnedMutantLeviathan: "finned-mutant-leviathan", "fmf7", "Finned Mutant Leviathan", Extreme, 470, false, Fish;
+    KrakenFish: "kraken-fish", "kf", "Kraken Fish", Extreme, 500, false, Kraken;
     ForcingChain: "forcing-chain", "fc", "Forcing Chain", Extreme, 500, true, Forcing;
     ForcingNet: "forcing-net", "fn", "Forcing Net", Extreme, 700, true, Forcing;
     TemplateSet: "template-set", "ts", "Template Set", Extreme, 10000, false, Placement;
@@ -273,6 +274,9 @@ pub enum Notation {
     /// contradiction, or every case of a choice leading to it: `r3c3=7 and r3c3<>7`,
     /// `each candidate of r2c1`, `each place of 4 in r2`.
     Forcing,
+    /// A Kraken Fish's fish, named as HoDoKu names it, then as a fish:
+    /// `Finned X-Wing: 1 r1,r5 c1,c2` (its fins follow).
+    Kraken,
     /// The intersection cells and their digits, then the line set and the box set with
     /// theirs: `r7c4,r7c5 - {1,2,3,6,8,9} (r7c1,r7c2,r7c8 - {2,3,8,9}, r9c6 - {1,6})`.
     SueDeCoq,
@@ -304,6 +308,10 @@ pub enum Subtype {
     ForcingNetContradiction,
     /// Forcing Net: every case of a choice leads to the conclusion.
     ForcingNetVerity,
+    /// Kraken Fish: every fin turns the candidate off.
+    KrakenFishType1,
+    /// Kraken Fish: every base candidate and fin of a cover house turns the candidate off.
+    KrakenFishType2,
 }
 
 /// How a chain step's chain closes, which decides how it is written.
@@ -335,6 +343,8 @@ impl Subtype {
             Subtype::ForcingChainVerity => "fcv",
             Subtype::ForcingNetContradiction => "fnc",
             Subtype::ForcingNetVerity => "fnv",
+            Subtype::KrakenFishType1 => "kf1",
+            Subtype::KrakenFishType2 => "kf2",
         }
     }
 
@@ -355,6 +365,8 @@ impl Subtype {
             Subtype::ForcingChainVerity => "Forcing Chain Verity",
             Subtype::ForcingNetContradiction => "Forcing Net Contradiction",
             Subtype::ForcingNetVerity => "Forcing Net Verity",
+            Subtype::KrakenFishType1 => "Kraken Fish Type 1",
+            Subtype::KrakenFishType2 => "Kraken Fish Type 2",
         }
     }
 
@@ -386,7 +398,9 @@ impl Subtype {
             | Subtype::ForcingChainContradiction
             | Subtype::ForcingChainVerity
             | Subtype::ForcingNetContradiction
-            | Subtype::ForcingNetVerity => ChainShape::Open,
+            | Subtype::ForcingNetVerity
+            | Subtype::KrakenFishType1
+            | Subtype::KrakenFishType2 => ChainShape::Open,
         }
     }
 }

@@ -25,7 +25,9 @@
 //! four rounds, and it keeps a conclusion only if the chain it prints (along each entry's
 //! latest origin) shows a side chain; both depend on the orientation. Its tables are
 //! checked against their definition in its unit tests, its steps for soundness on whole
-//! corpora.
+//! corpora. And Kraken Fish: of each base and cover set, HoDoKu keeps only the first
+//! elimination in cell order; its steps are checked against their definition and for
+//! soundness in `tests/kraken_fish.rs`.
 //!
 //! And HoDoKu's unique-rectangle search takes a rectangle's digits from its first corner,
 //! in cell order, that holds two candidates. When two such corners hold different pairs
@@ -109,11 +111,13 @@ fn map_grid(grid: &Candidates, symmetry: &Symmetry) -> Candidates {
 }
 
 /// The techniques whose findings depend on the grid's orientation (see the module doc).
-const ORIENTATION_DEPENDENT: [Technique; 4] = [
+const ORIENTATION_DEPENDENT: [Technique; 5] = [
     Technique::NiceLoop,
     Technique::GroupedNiceLoop,
     Technique::AlsChain,
     Technique::ForcingNet,
+    // Of a base and cover set, the first elimination in cell order.
+    Technique::KrakenFish,
 ];
 
 /// What a step does, as sorted (cell index, digit) lists: its placements and eliminations.
@@ -154,9 +158,10 @@ const FRANKEN: [Technique; 11] = [
     Technique::TemplateDelete,
 ];
 
-/// The Franken and Mutant fish of 4 to 7 base houses: slower still (a finned one can take
-/// a tenth of a second on an early grid), checked on one grid in 200.
-const LARGE_FRANKEN: [Technique; 16] = [
+/// The Franken and Mutant fish of 4 to 7 base houses, and Kraken Fish (its tables): slower
+/// still (a finned one can take a tenth of a second on an early grid), checked on one grid
+/// in 200.
+const LARGE_FRANKEN: [Technique; 17] = [
     Technique::FrankenJellyfish,
     Technique::FrankenSquirmbag,
     Technique::FrankenWhale,
@@ -173,6 +178,7 @@ const LARGE_FRANKEN: [Technique; 16] = [
     Technique::FinnedMutantSquirmbag,
     Technique::FinnedMutantWhale,
     Technique::FinnedMutantLeviathan,
+    Technique::KrakenFish,
 ];
 
 /// The techniques that use HoDoKu's unique-rectangle search.

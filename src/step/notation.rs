@@ -6,7 +6,7 @@
 use super::{Chains, Link, Node, Pattern, Placement, Step};
 use crate::bitset::{CellSet, DigitSet, write_joined};
 use crate::catalogue::{ChainShape, Notation, Subtype};
-use crate::geometry::Digit;
+use crate::geometry::{Digit, HouseKind};
 use std::fmt;
 
 /// A step with the arena its chain lies in, ready to print.
@@ -45,6 +45,35 @@ impl fmt::Display for StepDisplay<'_> {
             write!(f, "{}", step.eliminations)?;
         }
         Ok(())
+    }
+}
+
+/// The name HoDoKu gives a finned fish of a Kraken step (`createFishStep`): by its size,
+/// Franken if a box is among its houses, sashimi if a base line holds one non-fin
+/// candidate or none.
+struct FishName<'a>(&'a Pattern);
+
+impl fmt::Display for FishName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.0;
+        let size = [
+            "X-Wing",
+            "Swordfish",
+            "Jellyfish",
+            "Squirmbag",
+            "Whale",
+            "Leviathan",
+        ][(p.base.len() as usize).clamp(2, 7) - 2];
+        let houses = p.base | p.cover;
+        if houses.iter().any(|h| h.kind() == HouseKind::Box) {
+            return write!(f, "Finned Franken {size}");
+        }
+        let sashimi = p
+            .base
+            .iter()
+            .any(|house| (house.cell_set() & p.cells).len() <= 1);
+        let kind = if sashimi { "Sashimi" } else { "Finned" };
+        write!(f, "{kind} {size}")
     }
 }
 
@@ -160,6 +189,7 @@ fn write_pattern(
             }
         }
         Notation::Digit => write!(f, "{}", p.digits),
+        Notation::Kraken => write!(f, "{}: {} {} {}", FishName(p), p.digits, p.base, p.cover),
         Notation::DeathBlossom => {
             write!(f, "{}", p.pivot.expect("a Death Blossom has a stem"))?;
             for link in links {

@@ -127,6 +127,7 @@ pub fn finder(technique: Technique) -> Finder {
         FinnedMutantSquirmbag => sets::complex_fish::finned_mutant_squirmbags,
         FinnedMutantWhale => sets::complex_fish::finned_mutant_whales,
         FinnedMutantLeviathan => sets::complex_fish::finned_mutant_leviathans,
+        KrakenFish => sets::complex_fish::kraken::kraken_fish,
         ForcingChain => chains::forcing::forcing_chains,
         ForcingNet => chains::nets::forcing_nets,
         TemplateSet => templates::template_sets,

@@ -59,6 +59,8 @@ struct Workspace {
     /// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's
     /// `getCandidatesAllowed`: candidates removed by steps still count).
     allowed: [CellSet; 9],
+    /// For Kraken Fish, per cell and digit: what its "on" table turns off, once filled.
+    turned_off: Vec<Option<[CellSet; 9]>>,
 }
 
 thread_local! {
@@ -164,6 +166,39 @@ pub fn forcing_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
         }
         ControlFlow::Continue(())
     })
+}
+
+/// The forcing chains' "on" tables (chains only, group nodes: HoDoKu's
+/// `initForKrakenSearch`) of one grid, each filled when first asked for: what Kraken Fish
+/// read (HoDoKu's `onTable[..].offSets`).
+pub struct OnTables<'a> {
+    work: &'a mut Workspace,
+    grid: &'a Candidates,
+}
+
+impl OnTables<'_> {
+    /// Runs `search` with the tables of `grid`.
+    pub fn with<R>(grid: &Candidates, search: impl FnOnce(OnTables<'_>) -> R) -> R {
+        WORKSPACE.with_borrow_mut(|work| {
+            work.groups.fill(grid);
+            work.implications.build(grid, &work.groups, 0);
+            work.turned_off.clear();
+            work.turned_off.resize(81 * 9, None);
+            search(OnTables { work, grid })
+        })
+    }
+
+    /// Per digit, the cells that setting `digit` in `cell` turns off.
+    pub fn turned_off(&mut self, cell: Cell, digit: Digit) -> [CellSet; 9] {
+        let slot = cell.index() * 9 + digit.index();
+        if let Some(off) = self.work.turned_off[slot] {
+            return off;
+        }
+        self.work.fill(self.grid, Lit::candidate(cell, digit, true));
+        let off = Summary::of(&self.work.table).off;
+        self.work.turned_off[slot] = Some(off);
+        off
+    }
 }
 
 impl Workspace {

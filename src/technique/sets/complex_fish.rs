@@ -32,6 +32,9 @@
 //! same. HoDoKu does the first for its large fish only (`checkTemplates`); here it pays at
 //! every size: where the ladder reaches the Franken rungs, most digits have nothing to give.
 //!
+//! Kraken Fish ([`kraken`]) run the same search over the Franken houses, 2 to 4 base houses
+//! at once, and test what a fish that removes nothing leaves to chains.
+//!
 //! HoDoKu's search returns the first fish whatever its shape, and names it after the houses
 //! it uses; sudolab's rungs leave to the earlier rungs of HoDoKu's order the shapes those
 //! find, which cannot change the first fish in that order: the Franken rungs skip fish of
@@ -47,6 +50,8 @@ use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use crate::technique::templates;
 use std::ops::ControlFlow;
+
+pub mod kraken;
 
 /// HoDoKu's limits (`Options.maxFins`, `maxEndoFins`).
 const MAX_FINS: u32 = 5;
@@ -111,12 +116,21 @@ struct Search<'a> {
     technique: Technique,
     family: Family,
     digit: Digit,
-    size: usize,
+    /// How many base houses a fish has: one size for the Franken and Mutant rungs, 2 to 4
+    /// for Kraken Fish.
+    min_size: usize,
+    max_size: usize,
     finned: bool,
-    /// The candidates a fish could remove: those no fitting template covers.
+    /// The most fins and endo fins a fish may have.
+    max_fins: u32,
+    max_endo_fins: u32,
+    /// The candidates a fish could remove: those no fitting template covers (every
+    /// candidate for Kraken Fish, whose eliminations come from chains).
     targets: CellSet,
     bases: &'a [Unit],
     covers: &'a [Unit],
+    /// For Kraken Fish: the grid and the forcing-chain tables.
+    kraken: Option<kraken::Tables<'a>>,
 }
 
 fn search(
@@ -129,16 +143,7 @@ fn search(
 ) -> ControlFlow<()> {
     // Per pass, the kinds of house its base and cover sets are drawn from, in order.
     let passes: &[(&[HouseKind], &[HouseKind])] = match family {
-        Family::Franken => &[
-            (
-                &[HouseKind::Row, HouseKind::Box],
-                &[HouseKind::Column, HouseKind::Box],
-            ),
-            (
-                &[HouseKind::Column, HouseKind::Box],
-                &[HouseKind::Row, HouseKind::Box],
-            ),
-        ],
+        Family::Franken => FRANKEN_PASSES,
         Family::Mutant => &[(ALL_KINDS, ALL_KINDS)],
     };
     for digit in Digit::all() {
@@ -151,37 +156,23 @@ fn search(
                 if targets.is_empty() {
                     return ControlFlow::Continue(());
                 }
-                let units = |kinds: &'static [HouseKind]| {
-                    kinds
-                        .iter()
-                        .flat_map(|&kind| House::all_of(kind))
-                        .map(|house| Unit {
-                            house,
-                            cells: held & house.cell_set(),
-                        })
-                        .filter(|u| !u.cells.is_empty())
-                };
                 let mut bases = [NO_UNIT; 27];
-                let mut n = 0;
-                for unit in units(base_kinds).filter(|u| finned || u.cells.len() as usize <= size) {
-                    bases[n] = unit;
-                    n += 1;
-                }
+                let n = units(held, base_kinds, finned, size, &mut bases);
                 let mut covers = [NO_UNIT; 27];
-                let mut m = 0;
-                for unit in units(cover_kinds) {
-                    covers[m] = unit;
-                    m += 1;
-                }
+                let m = units(held, cover_kinds, true, size, &mut covers);
                 let search = Search {
                     technique,
                     family,
                     digit,
-                    size,
+                    min_size: size,
+                    max_size: size,
                     finned,
+                    max_fins: if finned { MAX_FINS } else { 0 },
+                    max_endo_fins: if finned { MAX_ENDO_FINS } else { 0 },
                     targets,
                     bases: &bases[..n],
                     covers: &covers[..m],
+                    kraken: None,
                 };
                 search.bases(0, 0, CellSet::EMPTY, CellSet::EMPTY, HouseSet::EMPTY, sink)
             })?;
@@ -191,6 +182,39 @@ fn search(
 }
 
 const ALL_KINDS: &[HouseKind] = &[HouseKind::Row, HouseKind::Column, HouseKind::Box];
+
+/// The Franken passes: rows and boxes as base, columns and boxes as cover, then the
+/// transpose.
+const FRANKEN_PASSES: &[(&[HouseKind], &[HouseKind])] = &[
+    (
+        &[HouseKind::Row, HouseKind::Box],
+        &[HouseKind::Column, HouseKind::Box],
+    ),
+    (
+        &[HouseKind::Column, HouseKind::Box],
+        &[HouseKind::Row, HouseKind::Box],
+    ),
+];
+
+/// Fills `out` with the houses of `kinds`, in order, that hold some of `held` (at most
+/// `size` of them unless `finned`); returns how many.
+fn units(
+    held: CellSet,
+    kinds: &[HouseKind],
+    finned: bool,
+    size: usize,
+    out: &mut [Unit; 27],
+) -> usize {
+    let mut n = 0;
+    for house in kinds.iter().flat_map(|&kind| House::all_of(kind)) {
+        let cells = held & house.cell_set();
+        if !cells.is_empty() && (finned || cells.len() as usize <= size) {
+            out[n] = Unit { house, cells };
+            n += 1;
+        }
+    }
+    n
+}
 
 /// A placeholder in the unit buffers.
 const NO_UNIT: Unit = Unit {
@@ -212,8 +236,7 @@ impl Search<'_> {
     ) -> ControlFlow<()> {
         for (i, unit) in self.bases.iter().enumerate().skip(from) {
             let new_endo = cells & unit.cells;
-            if !new_endo.is_empty() && (!self.finned || endo.len() + new_endo.len() > MAX_ENDO_FINS)
-            {
+            if !new_endo.is_empty() && endo.len() + new_endo.len() > self.max_endo_fins {
                 continue;
             }
             let (cells, endo) = (cells | unit.cells, endo | new_endo);
@@ -222,18 +245,21 @@ impl Search<'_> {
                 continue;
             }
             let used = used | HouseSet::single(unit.house);
-            if level + 1 == self.size {
-                self.covers(cells, endo, used, sink)?;
-            } else {
+            let size = level + 1;
+            if size >= self.min_size {
+                self.covers(size, cells, endo, used, sink)?;
+            }
+            if size < self.max_size {
                 self.bases(level + 1, i + 1, cells, endo, used, sink)?;
             }
         }
         ControlFlow::Continue(())
     }
 
-    /// Tries every cover set for the base set `base` (its houses `used`).
+    /// Tries every cover set for the base set `base` (its `size` houses `used`).
     fn covers(
         &self,
+        size: usize,
         base: CellSet,
         endo: CellSet,
         used: HouseSet,
@@ -256,13 +282,14 @@ impl Search<'_> {
             most[i] = most[i + 1].max((candidates[i].cells & (base - endo)).len());
         }
         let fish = Fish {
+            size,
             base,
             endo,
             used,
             covers: &candidates[..n],
             reach: &reach[..=n],
             most: &most[..=n],
-            too_many_fins: if self.finned { MAX_FINS + 1 } else { 1 },
+            too_many_fins: self.max_fins + 1,
         };
         if ((base - reach[0]) | endo).has_at_least(fish.too_many_fins) {
             return ControlFlow::Continue(());
@@ -289,7 +316,7 @@ impl Search<'_> {
         cover: HouseSet,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
-        let left = self.size - level;
+        let left = fish.size - level;
         for i in from..fish.covers.len().saturating_sub(left - 1) {
             let unit = fish.covers[i];
             let cannibal = cannibal | (cells & unit.cells);
@@ -299,10 +326,15 @@ impl Search<'_> {
             if sure_fins.has_at_least(fish.too_many_fins) {
                 continue;
             }
-            // What a finned fish removes sees its fins, and lies in its cover.
-            if self.finned && !sure_fins.is_empty() {
-                let seen = sure_fins.common_peers() & self.targets;
-                if !seen.intersects(cells | later) {
+            // What a finned fish removes sees its fins, and lies in its cover; a Kraken
+            // Fish's fins share a peer (HoDoKu tries no other).
+            if !sure_fins.is_empty() {
+                let seen = sure_fins.common_peers();
+                let hopeless = match self.kraken {
+                    None => self.finned && !(seen & self.targets).intersects(cells | later),
+                    Some(_) => seen.is_empty(),
+                };
+                if hopeless {
                     continue;
                 }
             }
@@ -312,8 +344,12 @@ impl Search<'_> {
                 continue;
             }
             let cover = cover | HouseSet::single(unit.house);
-            if level + 1 == self.size {
-                if let Some(step) = self.step(fish, cells, cannibal, cover) {
+            if level + 1 == fish.size {
+                let step = match &self.kraken {
+                    None => self.step(fish, cells, cannibal, cover),
+                    Some(tables) => tables.step(self.digit, fish, cells, cannibal, cover),
+                };
+                if let Some(step) = step {
                     sink.push(step)?;
                 }
             } else {
@@ -387,6 +423,8 @@ impl Search<'_> {
 
 /// A base set being covered.
 struct Fish<'a> {
+    /// How many base houses.
+    size: usize,
     base: CellSet,
     endo: CellSet,
     used: HouseSet,
