@@ -146,3 +146,242 @@ impl Tables<'_> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::House;
+    use crate::ladder::Ladder;
+    use crate::oracle::{Uniqueness, analyse};
+    use crate::puzzle::Puzzle;
+    use crate::solver::{Policy, Solver};
+
+    /// What a Kraken step says: its sub-type, the candidate it removes, its houses.
+    type Found = (Subtype, Cell, Digit, HouseSet, HouseSet);
+
+    /// HoDoKu's Kraken search written plainly, without the search's cuts: per digit and
+    /// pass, every base set of 2 to 4 houses (depth first, a base set before its
+    /// extensions), every cover set of as many houses (lexicographic), type 1 then type 2.
+    struct Reference<'a, 'w> {
+        grid: &'a Candidates,
+        tables: OnTables<'w>,
+        digit: Digit,
+        bases: Vec<(House, CellSet)>,
+        covers: Vec<(House, CellSet)>,
+    }
+
+    fn first_kraken(grid: &Candidates) -> Option<Found> {
+        OnTables::with(grid, |tables| {
+            let mut reference = Reference {
+                grid,
+                tables,
+                digit: Digit::new(1),
+                bases: Vec::new(),
+                covers: Vec::new(),
+            };
+            for digit in Digit::all() {
+                let held = grid.cells_with(digit);
+                for &(base_kinds, cover_kinds) in FRANKEN_PASSES {
+                    let holding = |kinds: &[crate::geometry::HouseKind]| -> Vec<(House, CellSet)> {
+                        kinds
+                            .iter()
+                            .flat_map(|&k| House::all_of(k))
+                            .map(|h| (h, h.cell_set() & held))
+                            .filter(|(_, c)| !c.is_empty())
+                            .collect()
+                    };
+                    reference.digit = digit;
+                    reference.bases = holding(base_kinds);
+                    reference.covers = holding(cover_kinds);
+                    if let Some(found) = reference.base_sets(0, &mut Vec::new()) {
+                        return Some(found);
+                    }
+                }
+            }
+            None
+        })
+    }
+
+    impl Reference<'_, '_> {
+        fn base_sets(&mut self, from: usize, chosen: &mut Vec<usize>) -> Option<Found> {
+            for i in from..self.bases.len() {
+                let overlaps = chosen
+                    .iter()
+                    .any(|&k| self.bases[k].1.intersects(self.bases[i].1));
+                if overlaps {
+                    continue;
+                }
+                chosen.push(i);
+                if chosen.len() >= 2
+                    && let Some(found) = self.cover_sets(chosen)
+                {
+                    return Some(found);
+                }
+                if chosen.len() < MAX_SIZE
+                    && let Some(found) = self.base_sets(i + 1, chosen)
+                {
+                    return Some(found);
+                }
+                chosen.pop();
+            }
+            None
+        }
+
+        fn cover_sets(&mut self, chosen: &[usize]) -> Option<Found> {
+            let base = chosen
+                .iter()
+                .fold(CellSet::EMPTY, |a, &k| a | self.bases[k].1);
+            let used: Vec<House> = chosen.iter().map(|&k| self.bases[k].0).collect();
+            let candidates: Vec<(House, CellSet)> = self
+                .covers
+                .iter()
+                .copied()
+                .filter(|(h, c)| !used.contains(h) && c.intersects(base))
+                .collect();
+            let mut picks: Vec<usize> = (0..chosen.len()).collect();
+            loop {
+                if picks.iter().all(|&p| p < candidates.len())
+                    && let Some(found) = self.fish(base, &used, &candidates, &picks)
+                {
+                    return Some(found);
+                }
+                // The next combination, lexicographic.
+                let n = candidates.len();
+                let k = picks.len();
+                let mut i = k;
+                loop {
+                    if i == 0 {
+                        return None;
+                    }
+                    i -= 1;
+                    if picks[i] < n - (k - i) {
+                        break;
+                    }
+                    if i == 0 {
+                        return None;
+                    }
+                }
+                picks[i] += 1;
+                for j in i + 1..k {
+                    picks[j] = picks[j - 1] + 1;
+                }
+            }
+        }
+
+        fn fish(
+            &mut self,
+            base: CellSet,
+            used: &[House],
+            candidates: &[(House, CellSet)],
+            picks: &[usize],
+        ) -> Option<Found> {
+            let digit = self.digit;
+            let cover: Vec<(House, CellSet)> = picks.iter().map(|&p| candidates[p]).collect();
+            let cover_cells = cover.iter().fold(CellSet::EMPTY, |a, c| a | c.1);
+            let mut cannibal = CellSet::EMPTY;
+            for (i, a) in cover.iter().enumerate() {
+                for b in &cover[i + 1..] {
+                    cannibal |= a.1 & b.1;
+                }
+            }
+            let fins = base - cover_cells;
+            if fins.is_empty() || fins.len() > MAX_FINS {
+                return None;
+            }
+            let seen = fins.iter().fold(CellSet::ALL, |s, f| s & f.peers());
+            let potential = (cover_cells - base) | cannibal;
+            if seen.is_empty() || potential.intersects(seen) {
+                return None;
+            }
+            let houses = |list: &mut dyn Iterator<Item = House>| {
+                list.fold(HouseSet::EMPTY, |a, h| a | HouseSet::single(h))
+            };
+            let base_houses = houses(&mut used.iter().copied());
+            let cover_houses = houses(&mut cover.iter().map(|c| c.0));
+            for cell in potential.iter() {
+                if fins
+                    .iter()
+                    .all(|f| self.tables.turned_off(f, digit)[digit.index()].contains(cell))
+                {
+                    return Some((
+                        Subtype::KrakenFishType1,
+                        cell,
+                        digit,
+                        base_houses,
+                        cover_houses,
+                    ));
+                }
+            }
+            for &(_, cells) in &cover {
+                let in_base = cells & (base - cannibal);
+                if in_base == cells {
+                    continue;
+                }
+                let starts = in_base | fins;
+                for removed in Digit::all() {
+                    let mut targets = self.grid.cells_with(removed) - starts;
+                    for start in starts.iter() {
+                        targets &= self.tables.turned_off(start, digit)[removed.index()];
+                    }
+                    if let Some(cell) = targets.first() {
+                        return Some((
+                            Subtype::KrakenFishType2,
+                            cell,
+                            removed,
+                            base_houses,
+                            cover_houses,
+                        ));
+                    }
+                }
+            }
+            None
+        }
+    }
+
+    /// On the grids where a ladder with Kraken Fish before the forcing chains reaches it,
+    /// the step taken is the reference's first.
+    #[test]
+    fn the_first_kraken_is_hodokus_first() {
+        let standard = Ladder::parse("standard").unwrap();
+        let names: Vec<&str> = standard
+            .rungs()
+            .iter()
+            .flat_map(|&t| {
+                let kraken = (t == Technique::ForcingChain).then_some("kf");
+                kraken.into_iter().chain([t.name()])
+            })
+            .chain(["bf"])
+            .collect();
+        let solver = Solver::new(Ladder::parse(&names.join(",")).unwrap(), Policy::Single);
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let stride = if cfg!(debug_assertions) { 200 } else { 5 };
+        let (mut compared, mut none) = (0, 0);
+        for line in text.lines().step_by(stride) {
+            let puzzle = Puzzle::parse_line(line).unwrap();
+            let Uniqueness::Unique(solution) = analyse(&puzzle) else {
+                panic!("{line}")
+            };
+            let report = solver.solve(&puzzle, Some(&solution));
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            for step in report.steps.iter() {
+                let reached = step.technique >= Technique::KrakenFish;
+                if reached {
+                    let expected = first_kraken(&grid);
+                    let taken = (step.technique == Technique::KrakenFish).then(|| {
+                        let (cell, digit) = step.eliminations.iter().next().unwrap();
+                        let subtype = step.subtype.unwrap();
+                        (subtype, cell, digit, step.pattern.base, step.pattern.cover)
+                    });
+                    assert_eq!(taken, expected, "{line}\n{grid}");
+                    compared += 1;
+                    none += usize::from(expected.is_none());
+                }
+                grid.apply(step);
+            }
+        }
+        eprintln!("{compared} grids compared, {none} without a Kraken Fish");
+        assert!(compared > 10 && compared > none, "{compared} {none}");
+    }
+}
