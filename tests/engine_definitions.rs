@@ -1378,18 +1378,7 @@ fn franken_fish_find_exactly_what_their_definition_says() {
     ];
     // Every 100th grid: the definition tries every pair of base and cover sets.
     let grids: Vec<Candidates> = grids().into_iter().step_by(100).collect();
-    let mut instances = [0usize; 4];
-    for grid in &grids {
-        for (n, &(technique, size, finned)) in fish.iter().enumerate() {
-            let expected = complex_fish(grid, Family::Franken, size, finned);
-            assert_eq!(found(technique, grid), expected, "{technique} in\n{grid}");
-            instances[n] += expected.len();
-        }
-    }
-    for ((technique, ..), count) in fish.iter().zip(instances) {
-        eprintln!("{technique}: {count} instances in {} grids", grids.len());
-        assert!(count > 0, "{technique} never occurs");
-    }
+    assert_complex_fish_agree(Family::Franken, &fish, &grids);
 }
 
 #[test]
@@ -1409,18 +1398,7 @@ fn larger_franken_fish_find_exactly_what_their_definition_says() {
         .step_by(if cfg!(debug_assertions) { 1 } else { 150 })
         .take(6)
         .collect();
-    let mut instances = [0usize; 4];
-    for grid in &grids {
-        for (n, &(technique, size, finned)) in fish.iter().enumerate() {
-            let expected = complex_fish(grid, Family::Franken, size, finned);
-            assert_eq!(found(technique, grid), expected, "{technique} in\n{grid}");
-            instances[n] += expected.len();
-        }
-    }
-    for ((technique, ..), count) in fish.iter().zip(instances) {
-        eprintln!("{technique}: {count} instances in {} grids", grids.len());
-        assert!(count > 0, "{technique} never occurs");
-    }
+    assert_complex_fish_agree(Family::Franken, &fish, &grids);
 }
 
 #[test]
@@ -1439,10 +1417,20 @@ fn mutant_fish_find_exactly_what_their_definition_says() {
         .step_by(if cfg!(debug_assertions) { 1 } else { 100 })
         .take(8)
         .collect();
-    let mut instances = [0usize; 4];
-    for grid in &grids {
+    assert_complex_fish_agree(Family::Mutant, &fish, &grids);
+}
+
+/// Each of `fish` (technique, size, finned) finds on each grid exactly what the definition
+/// of its `family` says, and each occurs somewhere.
+fn assert_complex_fish_agree(
+    family: Family,
+    fish: &[(Technique, usize, bool)],
+    grids: &[Candidates],
+) {
+    let mut instances = vec![0usize; fish.len()];
+    for grid in grids {
         for (n, &(technique, size, finned)) in fish.iter().enumerate() {
-            let expected = complex_fish(grid, Family::Mutant, size, finned);
+            let expected = complex_fish(grid, family, size, finned);
             assert_eq!(found(technique, grid), expected, "{technique} in\n{grid}");
             instances[n] += expected.len();
         }

@@ -309,9 +309,8 @@ mod tests {
     #[test]
     fn on_real_grids_they_do_what_single_digit_techniques_and_hidden_singles_do_and_are_sound() {
         use crate::ladder::Ladder;
-        use crate::oracle::{Uniqueness, analyse};
-        use crate::puzzle::Puzzle;
         use crate::solver::{Policy, Solver, is_sound};
+        use crate::technique::test_grids::{SampleSolve, sample_solves};
         let single_digit = [
             Technique::XWing,
             Technique::Swordfish,
@@ -325,19 +324,17 @@ mod tests {
             Technique::SimpleColors,
             Technique::XChain,
         ];
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
-        let text = std::fs::read_to_string(path).unwrap();
         let solver = Solver::new(Ladder::default(), Policy::Single);
         let stride = if cfg!(debug_assertions) { 400 } else { 25 };
         let (mut grids, mut subsumed, mut removed) = (0, 0, 0);
         let (mut set, mut singles) = (0, 0);
-        for line in text.lines().step_by(stride) {
-            let puzzle = Puzzle::parse_line(line).unwrap();
-            let Uniqueness::Unique(solution) = analyse(&puzzle) else {
-                panic!("{line}")
-            };
-            let report = solver.solve(&puzzle, Some(&solution));
+        for SampleSolve {
+            line,
+            puzzle,
+            solution,
+            report,
+        } in sample_solves(&solver, stride)
+        {
             let mut grid = Candidates::from_puzzle(&puzzle);
             let mut after_hard = false;
             for step in report.steps.iter() {

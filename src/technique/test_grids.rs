@@ -67,3 +67,37 @@ pub fn restrict(grid: &mut Candidates, cell: Cell, digits: &[u8]) {
 pub fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
     technique.find_all(grid, None).texts()
 }
+
+/// One solve of a puzzle of the bundled sample: its line, the puzzle, its solution and the
+/// solver's report (whose steps, applied in turn to the puzzle's grid, walk the solve).
+pub struct SampleSolve {
+    pub line: String,
+    pub puzzle: crate::puzzle::Puzzle,
+    pub solution: crate::puzzle::Solution,
+    pub report: crate::solver::Report,
+}
+
+/// Every `stride`-th puzzle of the bundled Sudoku Exchange sample, solved by `solver`
+/// (the sample's puzzles all have one solution).
+pub fn sample_solves(
+    solver: &crate::solver::Solver,
+    stride: usize,
+) -> impl Iterator<Item = SampleSolve> + '_ {
+    use crate::oracle::{Uniqueness, analyse};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
+    let text = std::fs::read_to_string(path).expect("the bundled sample is there");
+    let lines: Vec<String> = text.lines().step_by(stride).map(str::to_string).collect();
+    lines.into_iter().map(move |line| {
+        let puzzle = crate::puzzle::Puzzle::parse_line(&line).expect("sample puzzles parse");
+        let Uniqueness::Unique(solution) = analyse(&puzzle) else {
+            panic!("{line}: the sample's puzzles have one solution")
+        };
+        let report = solver.solve(&puzzle, Some(&solution));
+        SampleSolve {
+            line,
+            puzzle,
+            solution,
+            report,
+        }
+    })
+}

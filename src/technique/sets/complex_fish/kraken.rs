@@ -152,9 +152,8 @@ mod tests {
     use super::*;
     use crate::geometry::House;
     use crate::ladder::Ladder;
-    use crate::oracle::{Uniqueness, analyse};
-    use crate::puzzle::Puzzle;
     use crate::solver::{Policy, Solver};
+    use crate::technique::test_grids::{SampleSolve, sample_solves};
 
     /// What a Kraken step says: its sub-type, the candidate it removes, its houses.
     type Found = (Subtype, Cell, Digit, HouseSet, HouseSet);
@@ -353,17 +352,15 @@ mod tests {
             .chain(["bf"])
             .collect();
         let solver = Solver::new(Ladder::parse(&names.join(",")).unwrap(), Policy::Single);
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
-        let text = std::fs::read_to_string(path).unwrap();
         let stride = if cfg!(debug_assertions) { 200 } else { 5 };
         let (mut compared, mut none) = (0, 0);
-        for line in text.lines().step_by(stride) {
-            let puzzle = Puzzle::parse_line(line).unwrap();
-            let Uniqueness::Unique(solution) = analyse(&puzzle) else {
-                panic!("{line}")
-            };
-            let report = solver.solve(&puzzle, Some(&solution));
+        for SampleSolve {
+            line,
+            puzzle,
+            report,
+            ..
+        } in sample_solves(&solver, stride)
+        {
             let mut grid = Candidates::from_puzzle(&puzzle);
             for step in report.steps.iter() {
                 let reached = step.technique >= Technique::KrakenFish;
