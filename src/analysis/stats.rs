@@ -1,5 +1,5 @@
-//! Statistics for reports and comparisons: percentiles, the median, and a bootstrap
-//! confidence interval for the median. Timing figures are noisy and skewed, so runs are
+//! Statistics for reports and comparisons: shares written as percentages, percentiles, the
+//! median, and a bootstrap confidence interval for the median. Timing figures are noisy and skewed, so runs are
 //! compared by the median of per-puzzle ratios with its interval, never by one number.
 //!
 //! The bootstrap draws from a seeded generator, so the same data give the same interval.
@@ -10,6 +10,22 @@ use serde::Serialize;
 
 /// The seed of every bootstrap, fixed so that output is reproducible.
 pub const BOOTSTRAP_SEED: u64 = 0x5ad0_1ab5;
+
+/// `part` of `whole` as a percentage to one decimal, `-` when `whole` is 0. A share that
+/// is neither none nor all never rounds to look like one: `<0.1%`, `>99.9%`.
+pub fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "-".into();
+    }
+    let value = 100.0 * part as f64 / whole as f64;
+    if part > 0 && value < 0.05 {
+        "<0.1%".into()
+    } else if part < whole && value >= 99.95 {
+        ">99.9%".into()
+    } else {
+        format!("{value:.1}%")
+    }
+}
 
 /// The `p`-th percentile (0-100) of sorted values, interpolating linearly between the two
 /// nearest ranks (numpy's default); `None` for no values.
@@ -84,6 +100,16 @@ pub fn bootstrap_median(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentages_never_round_a_share_to_none_or_all() {
+        assert_eq!(percent(1, 10_000), "<0.1%");
+        assert_eq!(percent(0, 10), "0.0%");
+        assert_eq!(percent(7_406, 7_408), ">99.9%");
+        assert_eq!(percent(7_408, 7_408), "100.0%");
+        assert_eq!(percent(1, 3), "33.3%");
+        assert_eq!(percent(1, 0), "-");
+    }
 
     #[test]
     fn percentiles_interpolate_between_ranks() {

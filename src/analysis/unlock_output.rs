@@ -3,20 +3,13 @@
 //! gets its own column, named by the technique: `1` yes, `0` no, empty when the puzzle was
 //! not a case for it (not stuck under the base, or not solved by the full ladder).
 
+use super::stats::percent;
 use super::table::Table;
 use super::unlock::{Ablation, Unlock, Unlocker};
 use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::record::Status;
 use std::io;
-
-fn share(part: usize, whole: usize) -> String {
-    if whole == 0 {
-        "-".to_string()
-    } else {
-        format!("{:.1}%", 100.0 * part as f64 / whole as f64)
-    }
-}
 
 /// `12 puzzles: 10 solved, 2 stuck` and any other statuses that occur.
 fn status_line(statuses: impl Iterator<Item = Status>) -> String {
@@ -65,14 +58,14 @@ pub fn unlock_summary(unlocker: &Unlocker, results: &[Unlock]) -> String {
         table.push([
             t.name().to_string(),
             alone[i].to_string(),
-            share(alone[i], stuck.len()),
+            percent(alone[i], stuck.len()),
             needs[i].to_string(),
         ]);
     }
     table.push([
         "(no single technique)".to_string(),
         no_single.to_string(),
-        share(no_single, stuck.len()),
+        percent(no_single, stuck.len()),
         String::new(),
     ]);
     table.push([
@@ -100,7 +93,7 @@ pub fn ablate_summary(ladder: &Ladder, results: &[Ablation]) -> String {
             .iter()
             .filter(|r| r.essential.as_ref().is_some_and(|e| e[i]))
             .count();
-        table.push([t.name().to_string(), n.to_string(), share(n, solved)]);
+        table.push([t.name().to_string(), n.to_string(), percent(n, solved)]);
     }
     format!(
         "Ladder {}, each technique removed in turn.\n{}\n\n{}",

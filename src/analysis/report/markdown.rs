@@ -5,7 +5,7 @@
 
 use super::charts::{BarChart, Series};
 use crate::analysis::results::ResultSet;
-use crate::analysis::stats::median;
+use crate::analysis::stats::{median, percent};
 use crate::analysis::summary::Summary;
 use crate::analysis::table::Table;
 use crate::catalogue::Technique;
@@ -33,18 +33,6 @@ fn share(part: usize, whole: usize) -> f64 {
         0.0
     } else {
         100.0 * part as f64 / whole as f64
-    }
-}
-
-/// A share to one decimal; a share that would round to 0 but is not shows as `<0.1%`.
-fn percent(part: usize, whole: usize) -> String {
-    let value = share(part, whole);
-    if whole == 0 {
-        "-".into()
-    } else if part > 0 && value < 0.05 {
-        "<0.1%".into()
-    } else {
-        format!("{value:.1}%")
     }
 }
 
@@ -689,8 +677,5 @@ mod tests {
         assert_eq!(labels, ["50µs", "2ms", "1s"]);
         assert_eq!(format_micros(412.0), "412 µs");
         assert_eq!(format_micros(3_250.0), "3.2 ms");
-        assert_eq!(percent(1, 10_000), "<0.1%");
-        assert_eq!(percent(0, 10), "0.0%");
-        assert_eq!(percent(1, 0), "-");
     }
 }
