@@ -10,8 +10,8 @@ pub struct Table {
     rows: Vec<Vec<String>>,
 }
 
-/// Whether a cell reads as a number (`12`, `-3.5`, `41.2%`, `1.05x`, `+7`, `3.2 ms`), for
-/// alignment.
+/// Whether a cell reads as a number (`12`, `-3.5`, `41.2%`, `<0.1%`, `>99.9%`, `1.05x`,
+/// `+7`, `3.2 ms`), for alignment.
 fn is_numeric(cell: &str) -> bool {
     let cell = [" µs", " ms", " s"]
         .iter()
@@ -19,7 +19,7 @@ fn is_numeric(cell: &str) -> bool {
         .unwrap_or(cell);
     let core = cell
         .trim_end_matches(['%', 'x'])
-        .trim_start_matches(['+', '-', '<']);
+        .trim_start_matches(['+', '-', '<', '>']);
     !core.is_empty()
         && core
             .chars()
@@ -147,7 +147,7 @@ mod tests {
     #[test]
     fn recognises_numbers() {
         for n in [
-            "12", "-3.5", "41.2%", "1.05x", "+7", "1,234", "412 µs", "1.25 s",
+            "12", "-3.5", "41.2%", "<0.1%", ">99.9%", "1.05x", "+7", "1,234", "412 µs", "1.25 s",
         ] {
             assert!(is_numeric(n), "{n}");
         }
