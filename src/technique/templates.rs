@@ -171,14 +171,13 @@ pub fn unfit_candidates(grid: &Candidates, digit: Digit) -> CellSet {
     let held = grid.cells_with(digit);
     let allowed = set_cells(grid, digit) | held;
     let mut walk = TemplateWalk {
-        allowed: std::array::from_fn(|row| {
-            (0..9)
-                .filter(|&col| allowed.contains(Cell::at(row, col)))
-                .fold(0u16, |mask, col| mask | 1 << col)
-        }),
+        allowed: [0; 9],
         path: [0; 9],
         covered: [0; 9],
     };
+    for cell in allowed.iter() {
+        walk.allowed[cell.row()] |= 1 << cell.col();
+    }
     walk.walk_from(0, 0, 0);
     let covered: CellSet = (0..9)
         .flat_map(|row| {

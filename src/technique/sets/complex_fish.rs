@@ -120,8 +120,7 @@ struct Search<'a> {
     /// for Kraken Fish.
     min_size: usize,
     max_size: usize,
-    finned: bool,
-    /// The most fins and endo fins a fish may have.
+    /// The most fins and endo fins a fish may have (none: a fish without fins).
     max_fins: u32,
     max_endo_fins: u32,
     /// The candidates a fish could remove: those no fitting template covers (every
@@ -166,7 +165,6 @@ fn search(
                     digit,
                     min_size: size,
                     max_size: size,
-                    finned,
                     max_fins: if finned { MAX_FINS } else { 0 },
                     max_endo_fins: if finned { MAX_ENDO_FINS } else { 0 },
                     targets,
@@ -331,7 +329,7 @@ impl Search<'_> {
             if !sure_fins.is_empty() {
                 let seen = sure_fins.common_peers();
                 let hopeless = match self.kraken {
-                    None => self.finned && !(seen & self.targets).intersects(cells | later),
+                    None => self.finned() && !(seen & self.targets).intersects(cells | later),
                     Some(_) => seen.is_empty(),
                 };
                 if hopeless {
@@ -369,7 +367,7 @@ impl Search<'_> {
         cover: HouseSet,
     ) -> Option<Step> {
         let fins = (fish.base - cover_cells) | fish.endo;
-        let (removed, cannibal) = if !self.finned {
+        let (removed, cannibal) = if !self.finned() {
             if !fins.is_empty() {
                 return None;
             }
@@ -407,6 +405,11 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
+    /// Whether the rung's fish have fins.
+    fn finned(&self) -> bool {
+        self.max_fins > 0
+    }
+
     /// Whether a fish of base `base` and cover `cover` has a shape an earlier rung of
     /// HoDoKu's order finds (see the module doc).
     fn left_to_earlier_rungs(&self, base: HouseSet, cover: HouseSet) -> bool {

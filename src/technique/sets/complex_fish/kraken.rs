@@ -53,7 +53,6 @@ pub fn kraken_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
                     digit,
                     min_size: 2,
                     max_size: MAX_SIZE,
-                    finned: true,
                     max_fins: MAX_FINS,
                     max_endo_fins: 0,
                     targets: CellSet::ALL,
