@@ -6,12 +6,13 @@
 //! - per digit: the cells where it is a candidate ([`Candidates::cells_with`]);
 //! - per house and digit: the positions (0-8) inside the house where it is a candidate
 //!   ([`Candidates::positions`]), the rows of the "related sets" arrays. They are packed
-//!   as 16-bit lanes, four to a word, in house-then-digit order, so that the houses where
-//!   a digit has one place left are found four lanes at a time
-//!   ([`Candidates::hidden_singles`]).
+//!   as 16-bit lanes, four to a word, digit by digit: a digit's 27 lanes (and one spare)
+//!   fill seven words, so that the houses where a digit has one place left are found four
+//!   lanes at a time ([`Candidates::hidden_singles`]), and setting a cell takes its digit
+//!   from every peer's lanes with seven word operations.
 //!
 //! Set cells hold no candidates. Updates are incremental: removing one candidate touches
-//! one cell mask, one digit board and three house rows; setting a cell also counts down
+//! one cell mask, one digit board and three house lanes; setting a cell also counts down
 //! the empty cells of its three houses, so that the houses down to their last empty cell
 //! are known without a scan ([`Candidates::houses_with_one_empty_cell`]). Techniques
 //! never mutate this state; the solver applies their [`Step`]s.
@@ -32,7 +33,7 @@ pub struct Candidates {
     values: [u8; 81],
     cell_candidates: [DigitSet; 81],
     digit_cells: [CellSet; 9],
-    /// Lane `house * 9 + digit` of this array of four-lane words: see [`lane`].
+    /// Lane `digit * 28 + house` of this array of four-lane words: see [`lane`].
     positions: [u64; POSITION_WORDS],
     unsolved: CellSet,
     /// The cells the puzzle gave.
@@ -126,39 +127,23 @@ impl Candidates {
         for (board, seen) in grid.digit_cells.iter_mut().zip(seen_by) {
             *board = grid.unsolved - seen;
         }
-        let mut house_lanes = [[0u64; 3]; 27];
         for cell in grid.unsolved.iter() {
             let [row, column, box_] = cell.houses().map(|h| digits_in_house[h.index()]);
-            let digits = DigitSet::from_bits(!(row | column | box_));
-            grid.cell_candidates[cell.index()] = digits;
-            let spread = spread_to_lanes(digits);
-            for (house, position) in cell.houses().into_iter().zip(cell.positions_in_houses()) {
-                for (lanes, word) in house_lanes[house.index()].iter_mut().zip(spread) {
-                    *lanes |= word << position;
-                }
-            }
+            grid.cell_candidates[cell.index()] = DigitSet::from_bits(!(row | column | box_));
         }
-        for (house, lanes) in House::all().zip(house_lanes) {
-            grid.or_house_lanes(house, lanes);
+        for (block, cells) in grid
+            .positions
+            .chunks_exact_mut(WORDS_PER_DIGIT)
+            .zip(grid.digit_cells)
+        {
+            block.copy_from_slice(&digit_lanes(cells));
+        }
+        for house in House::all() {
             if grid.empty_in_house[house.index()] == 1 {
                 grid.one_empty.insert(house);
             }
         }
         grid
-    }
-
-    /// ORs a house's nine lanes, given aligned as in [`spread_to_lanes`], into place.
-    fn or_house_lanes(&mut self, house: House, lanes: [u64; 3]) {
-        let (word, shift) = lane(house, Digit::from_index(0));
-        if shift == 0 {
-            for (k, lanes) in lanes.into_iter().enumerate() {
-                self.positions[word + k] |= lanes;
-            }
-        } else {
-            self.positions[word] |= lanes[0] << shift;
-            self.positions[word + 1] |= lanes[0] >> (64 - shift) | lanes[1] << shift;
-            self.positions[word + 2] |= lanes[1] >> (64 - shift) | lanes[2] << shift;
-        }
     }
 
     /// The digit set in `cell`, if any.
@@ -198,21 +183,12 @@ impl Candidates {
     /// `house`'s nine lanes of positions, aligned: equal snapshots, equal candidates.
     #[inline]
     pub fn house_snapshot(&self, house: House) -> Snapshot {
-        let (word, shift) = lane(house, Digit::from_index(0));
-        let [a, b, c] = [
-            self.positions[word],
-            self.positions[word + 1],
-            self.positions[word + 2],
-        ];
-        if shift == 0 {
-            [a, b, c & 0xffff]
-        } else {
-            [
-                a >> shift | b << (64 - shift),
-                b >> shift | c << (64 - shift),
-                c >> shift & 0xffff,
-            ]
+        let mut words = [0; 3];
+        for digit in Digit::all() {
+            let i = digit.index();
+            words[i / 4] |= u64::from(self.positions(house, digit)) << (i % 4 * 16);
         }
+        words
     }
 
     /// `digit`'s candidate cells as words: equal words, equal candidates of the digit.
@@ -225,25 +201,34 @@ impl Candidates {
     /// Every house and digit where the digit has exactly one place left, as `(house,
     /// digit, positions)` in house-then-digit order. Tests four lanes per word operation.
     pub fn hidden_singles(&self) -> impl Iterator<Item = (House, Digit, u16)> + '_ {
-        let mut word = 0;
-        let mut singles = 0u64;
+        // Per house, the digits with one place there.
+        let mut digits_by_house = [0u16; 27];
+        let mut houses = 0u32;
+        for (digit, block) in self.positions.chunks_exact(WORDS_PER_DIGIT).enumerate() {
+            let mut singles = block.iter().enumerate().fold(0u32, |mask, (k, &word)| {
+                mask | lane_flags(single_bit_lanes(word)) << (4 * k)
+            });
+            houses |= singles;
+            while singles != 0 {
+                digits_by_house[singles.trailing_zeros() as usize] |= 1 << digit;
+                singles &= singles - 1;
+            }
+        }
+        let mut house = 0;
+        let mut digits = 0u16;
         std::iter::from_fn(move || {
-            while singles == 0 {
-                if word == POSITION_WORDS {
+            while digits == 0 {
+                if houses == 0 {
                     return None;
                 }
-                singles = single_bit_lanes(self.positions[word]);
-                word += 1;
+                house = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                digits = digits_by_house[house];
             }
-            let bit = singles.trailing_zeros();
-            singles &= singles - 1;
-            let index = (word - 1) * 4 + bit as usize / 16;
-            let positions = (self.positions[word - 1] >> (bit / 16 * 16)) as u16;
-            Some((
-                House::from_index(index / 9),
-                Digit::from_index(index % 9),
-                positions,
-            ))
+            let digit = Digit::from_index(digits.trailing_zeros() as usize);
+            digits &= digits - 1;
+            let house = House::from_index(house);
+            Some((house, digit, self.positions(house, digit)))
         })
     }
 
@@ -315,9 +300,10 @@ impl Candidates {
             // Not a candidate: either a technique removed it wrongly, or a peer holds it.
             && cell.peers().iter().any(|peer| self.value(peer) == Some(digit));
         self.clash |= clashing;
-        for other in self.cell_candidates[cell.index()].iter() {
+        for other in (self.cell_candidates[cell.index()] - DigitSet::single(digit)).iter() {
             self.remove(cell, other);
         }
+        self.cell_candidates[cell.index()] = DigitSet::EMPTY;
         self.values[cell.index()] = digit.get();
         if self.unsolved.contains(cell) {
             self.unsolved.remove(cell);
@@ -334,10 +320,20 @@ impl Candidates {
                 }
             }
         }
-        let peers = cell.peers() & self.digit_cells[digit.index()];
-        self.digit_cells[digit.index()] = self.digit_cells[digit.index()] - peers;
+        // The digit leaves the cell and its peers: their masks one by one, the digit's
+        // board and lanes at once.
+        let board = &mut self.digit_cells[digit.index()];
+        let peers = cell.peers() & *board;
+        *board = *board - peers - CellSet::single(cell);
         for peer in peers.iter() {
-            self.remove_from_cell(peer, digit);
+            self.cell_candidates[peer.index()].remove(digit);
+        }
+        let block = digit.index() * WORDS_PER_DIGIT;
+        for (word, cleared) in self.positions[block..block + WORDS_PER_DIGIT]
+            .iter_mut()
+            .zip(PEER_LANES[cell.index()])
+        {
+            *word &= !cleared;
         }
     }
 
@@ -445,18 +441,26 @@ impl Candidates {
     }
 }
 
-/// Words of four 16-bit lanes needed for the 243 house-digit lanes.
-const POSITION_WORDS: usize = 243usize.div_ceil(4);
+/// Words of four 16-bit lanes that hold one digit's 27 house lanes and one spare lane,
+/// always empty.
+const WORDS_PER_DIGIT: usize = 7;
 
-/// Every lane holding all nine positions; the one lane past the 243rd stays empty.
+/// Words of the whole array: nine digits' blocks.
+const POSITION_WORDS: usize = 9 * WORDS_PER_DIGIT;
+
+/// Every lane holding all nine positions; each block's spare lane stays empty.
 const ALL_POSITIONS: [u64; POSITION_WORDS] = {
     let mut words = [0x01ff_01ff_01ff_01ffu64; POSITION_WORDS];
-    words[POSITION_WORDS - 1] = 0x01ff_01ff_01ff;
+    let mut digit = 0;
+    while digit < 9 {
+        words[digit * WORDS_PER_DIGIT + WORDS_PER_DIGIT - 1] = 0x01ff_01ff_01ff;
+        digit += 1;
+    }
     words
 };
 
 /// For each cell, the bit of its position in the lanes of digit 1 of its row, column and
-/// box, counted across the whole array; digit `d`'s lane is `16 * (d - 1)` bits further.
+/// box; digit `d`'s lanes are `d - 1` blocks further.
 static POSITION_BITS: [[u16; 3]; 81] = {
     let mut table = [[0u16; 3]; 81];
     let mut i = 0;
@@ -466,8 +470,33 @@ static POSITION_BITS: [[u16; 3]; 81] = {
         let positions = cell.positions_in_houses();
         let mut k = 0;
         while k < 3 {
-            table[i][k] = (houses[k].index() * 9 * 16) as u16 + positions[k] as u16;
+            table[i][k] = (houses[k].index() * 16) as u16 + positions[k] as u16;
             k += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// For each cell, the bits of one digit's block that setting the cell clears: its own
+/// houses' lanes whole, and in every other house the positions of its peers.
+static PEER_LANES: [[u64; WORDS_PER_DIGIT]; 81] = {
+    let mut table = [[0u64; WORDS_PER_DIGIT]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let cell = Cell::from_index(i);
+        let mut house = 0;
+        while house < 27 {
+            let cells = House::from_index(house).cells();
+            let mut p = 0;
+            while p < 9 {
+                if cells[p].index() == i || cell.sees(cells[p]) {
+                    let bit = house * 16 + p;
+                    table[i][bit / 64] |= 1 << (bit % 64);
+                }
+                p += 1;
+            }
+            house += 1;
         }
         i += 1;
     }
@@ -479,41 +508,56 @@ static POSITION_BITS: [[u16; 3]; 81] = {
 #[inline]
 fn position_bits(cell: Cell, digit: Digit) -> impl Iterator<Item = (usize, u64)> {
     POSITION_BITS[cell.index()].into_iter().map(move |first| {
-        let bit = usize::from(first) + digit.index() * 16;
+        let bit = usize::from(first) + digit.index() * WORDS_PER_DIGIT * 64;
         (bit / 64, 1 << (bit % 64))
     })
 }
 
-/// A cell's candidates spread over nine 16-bit lanes, one per digit, four to a word and
-/// starting at bit 0: bit `16 * (d - 1)` (of the whole 144) is set for each candidate `d`.
-/// Shifted left by a position, this is the cell's contribution to its house's lanes.
-#[inline]
-fn spread_to_lanes(digits: DigitSet) -> [u64; 3] {
-    const fn spread_nibble(nibble: u64) -> u64 {
-        (nibble & 1) | (nibble >> 1 & 1) << 16 | (nibble >> 2 & 1) << 32 | (nibble >> 3 & 1) << 48
-    }
-    static NIBBLES: [u64; 16] = {
-        let mut table = [0; 16];
-        let mut nibble = 0;
-        while nibble < 16 {
-            table[nibble] = spread_nibble(nibble as u64);
-            nibble += 1;
+/// One digit's block of lanes for the cells `cells` where it is a candidate, built a band
+/// (three rows, 27 bits of the cell set) at a time.
+fn digit_lanes(cells: CellSet) -> [u64; WORDS_PER_DIGIT] {
+    const BAND: u64 = (1 << 27) - 1;
+    let (low, high) = (cells.bits() as u64, (cells.bits() >> 64) as u64);
+    let bands = [
+        low & BAND,
+        low >> 27 & BAND,
+        (low >> 54 | high << 10) & BAND,
+    ];
+    let mut lanes = [0u64; 4 * WORDS_PER_DIGIT];
+    for (band, bits) in bands.into_iter().enumerate() {
+        for i in 0..3 {
+            let mut in_row = bits >> (9 * i) & 0x1ff;
+            lanes[3 * band + i] = in_row;
+            while in_row != 0 {
+                lanes[9 + in_row.trailing_zeros() as usize] |= 1 << (3 * band + i);
+                in_row &= in_row - 1;
+            }
         }
-        table
-    };
-    let bits = usize::from(digits.bits());
-    [
-        NIBBLES[bits & 15],
-        NIBBLES[bits >> 4 & 15],
-        (bits >> 8) as u64,
-    ]
+        for stack in 0..3 {
+            // The box's three rows of three, at bits 0, 9 and 18, packed together.
+            let rows = bits >> (3 * stack) & 0x1c0e07;
+            lanes[18 + 3 * band + stack] = rows & 7 | rows >> 6 & 0x38 | rows >> 12 & 0x1c0;
+        }
+    }
+    std::array::from_fn(|k| (0..4).fold(0, |word, i| word | lanes[4 * k + i] << (16 * i)))
 }
 
 /// The word and bit shift of the lane for `digit` in `house`.
 #[inline]
 fn lane(house: House, digit: Digit) -> (usize, u32) {
-    let index = house.index() * 9 + digit.index();
-    (index / 4, (index % 4 * 16) as u32)
+    let house = house.index();
+    (
+        digit.index() * WORDS_PER_DIGIT + house / 4,
+        (house % 4 * 16) as u32,
+    )
+}
+
+/// The four lane flags of [`single_bit_lanes`] (bit 15 of each lane) as bits 0-3.
+#[inline]
+fn lane_flags(flags: u64) -> u32 {
+    // Each flag moved to bits 48-51 by one term of the product; no two terms overlap.
+    ((flags >> 15 & 0x0001_0001_0001_0001).wrapping_mul(1 << 48 | 1 << 33 | 1 << 18 | 1 << 3) >> 48)
+        as u32
 }
 
 /// Bit 15 of each 16-bit lane of `lanes` that holds exactly one set bit, for lanes below
