@@ -87,17 +87,24 @@ macro_rules! bitset {
             pub const fn intersects(self, other: Self) -> bool {
                 self.0 & other.0 != 0
             }
-            /// Members in ascending order.
+            /// Members in ascending order, a 64-bit word at a time (a cell set's two words
+            /// are cheaper to walk apart than as one 128-bit integer).
             #[inline]
             pub fn iter(self) -> impl Iterator<Item = $item> {
-                let mut rest = self.0;
+                let bits = self.0 as u128;
+                let (mut low, mut high) = (bits as u64, (bits >> 64) as u64);
                 std::iter::from_fn(move || {
-                    if rest == 0 {
-                        return None;
+                    if low != 0 {
+                        let bit = low.trailing_zeros();
+                        low &= low - 1;
+                        return Some(($from_bit)(bit));
                     }
-                    let bit = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    Some(($from_bit)(bit))
+                    if high != 0 {
+                        let bit = high.trailing_zeros();
+                        high &= high - 1;
+                        return Some(($from_bit)(bit + 64));
+                    }
+                    None
                 })
             }
         }
@@ -289,6 +296,12 @@ mod tests {
         s.insert(Cell::from_index(80));
         s.insert(Cell::from_index(0));
         assert_eq!(s.to_string(), "r1c1,r9c9");
+        assert_eq!(s.last(), Some(Cell::from_index(80)));
+        assert_eq!(CellSet::EMPTY.last(), None);
+        assert_eq!(
+            CellSet::single(Cell::from_index(5)).last(),
+            Some(Cell::from_index(5))
+        );
         s.remove(Cell::from_index(0));
         assert_eq!(s.first(), Some(Cell::from_index(80)));
         assert!(s.is_subset_of(CellSet::ALL));
