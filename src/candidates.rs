@@ -183,10 +183,14 @@ impl Candidates {
     /// `house`'s nine lanes of positions, aligned: equal snapshots, equal candidates.
     #[inline]
     pub fn house_snapshot(&self, house: House) -> Snapshot {
+        let (word, shift) = lane(house, Digit::from_index(0));
+        let lane_of =
+            |digit: usize| self.positions[word + digit * WORDS_PER_DIGIT] >> shift & 0x1ff;
         let mut words = [0; 3];
-        for digit in Digit::all() {
-            let i = digit.index();
-            words[i / 4] |= u64::from(self.positions(house, digit)) << (i % 4 * 16);
+        for (k, word) in words.iter_mut().enumerate() {
+            for i in 0..4.min(9 - 4 * k) {
+                *word |= lane_of(4 * k + i) << (16 * i);
+            }
         }
         words
     }
