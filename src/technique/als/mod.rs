@@ -24,7 +24,7 @@ use std::cell::RefCell;
 struct Workspace {
     listed_for: Option<([CellSet; 9], CellSet)>,
     alses: Vec<Als>,
-    outlines: Vec<(CellSet, crate::bitset::DigitSet)>,
+    by_cell: sets::AlsesByCell,
     rcs: Vec<Rc>,
     /// Per ALS, the restricted commons it is the second ALS of, ascending.
     as_second: Vec<Vec<usize>>,
@@ -78,7 +78,7 @@ fn with_alses<T>(grid: &Candidates, search: impl FnOnce(&Lists<'_>) -> T) -> T {
         );
         if work.listed_for != Some(key) {
             sets::list_alses(grid, &mut work.alses);
-            sets::list_rcs(&work.alses, &mut work.outlines, &mut work.rcs);
+            sets::list_rcs(&work.alses, &mut work.by_cell, &mut work.rcs);
             index_rcs(work);
             work.listed_for = Some(key);
         }

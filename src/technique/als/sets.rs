@@ -139,40 +139,147 @@ fn listed_before(house: House, set: CellSet) -> bool {
     }
 }
 
+/// Per cell, the ALS (bit `i` of a row of words: the `i`-th of the list) holding it: the
+/// index [`list_rcs`] narrows its pairs with. Scratch, reused from grid to grid.
+#[derive(Default)]
+pub struct AlsesByCell {
+    /// `words` words per cell.
+    rows: Vec<u64>,
+    words: usize,
+}
+
+impl AlsesByCell {
+    fn index(&mut self, alses: &[Als]) {
+        self.words = alses.len().div_ceil(64);
+        self.rows.clear();
+        self.rows.resize(81 * self.words, 0);
+        for (i, als) in alses.iter().enumerate() {
+            for cell in als.cells.iter() {
+                self.rows[cell.index() * self.words + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    /// Word `word` of the row of `cell`.
+    #[inline]
+    fn word(&self, cell: crate::geometry::Cell, word: usize) -> u64 {
+        self.rows[cell.index() * self.words + word]
+    }
+}
+
 /// Every pair of ALS that share no cell with their restricted commons, in HoDoKu's order.
-/// `outlines` is scratch: each ALS's cells and digits, packed so that the scan over all
-/// pairs reads little memory.
-pub fn list_rcs(alses: &[Als], outlines: &mut Vec<(CellSet, DigitSet)>, out: &mut Vec<Rc>) {
+///
+/// A pair can have a restricted common only if the second ALS has a cell among the first's
+/// `all_seers` (its places of a common digit must all see the first's, and those cells
+/// hold the digit). So for each ALS the later ones are read from `by_cell` a word (64 ALS)
+/// at a time: those holding a cell it sees, less those sharing one of its cells; only
+/// they are tested digit by digit.
+pub fn list_rcs(alses: &[Als], by_cell: &mut AlsesByCell, out: &mut Vec<Rc>) {
     out.clear();
-    outlines.clear();
-    outlines.extend(alses.iter().map(|als| (als.cells, als.digits)));
+    by_cell.index(alses);
     for (i, a) in alses.iter().enumerate() {
-        for (j, &(cells, digits)) in outlines.iter().enumerate().skip(i + 1) {
-            // A restricted common needs a shared digit, whose places in the second ALS all
-            // see the first's places.
-            let common = a.digits & digits;
-            if common.is_empty() || a.cells.intersects(cells) || !a.all_seers.intersects(cells) {
+        for word in i / 64..by_cell.words {
+            let mut seen = 0;
+            for cell in a.all_seers.iter() {
+                seen |= by_cell.word(cell, word);
+            }
+            if seen == 0 {
                 continue;
             }
-            let b = &alses[j];
-            let mut rc: Option<Rc> = None;
-            for digit in common.iter() {
-                if !b.places(digit).is_subset_of(a.seers(digit)) {
+            for cell in a.cells.iter() {
+                seen &= !by_cell.word(cell, word);
+            }
+            if word == i / 64 {
+                // Only the ALS after this one.
+                seen &= !((2u64 << (i % 64)) - 1);
+            }
+            while seen != 0 {
+                let j = word * 64 + seen.trailing_zeros() as usize;
+                seen &= seen - 1;
+                out.extend(restricted_commons(alses, i, j));
+            }
+        }
+    }
+}
+
+/// The restricted commons of ALS `i` and `j` (which share no cell), if they have any.
+fn restricted_commons(alses: &[Als], i: usize, j: usize) -> Option<Rc> {
+    let (a, b) = (&alses[i], &alses[j]);
+    let mut rc: Option<Rc> = None;
+    for digit in (a.digits & b.digits).iter() {
+        if !b.places(digit).is_subset_of(a.seers(digit)) {
+            continue;
+        }
+        match &mut rc {
+            None => {
+                rc = Some(Rc {
+                    first: i,
+                    second: j,
+                    digit,
+                    other_digit: None,
+                })
+            }
+            Some(rc) => rc.other_digit = Some(digit),
+        }
+    }
+    rc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Puzzle;
+
+    /// Every pair of ALS, i before j, that share no cell, with its restricted commons: the
+    /// definition, pair by pair.
+    fn every_pair(alses: &[Als]) -> Vec<Rc> {
+        let mut out = Vec::new();
+        for (i, a) in alses.iter().enumerate() {
+            for (j, b) in alses.iter().enumerate().skip(i + 1) {
+                if a.cells.intersects(b.cells) {
                     continue;
                 }
-                match &mut rc {
-                    None => {
-                        rc = Some(Rc {
-                            first: i,
-                            second: j,
-                            digit,
-                            other_digit: None,
-                        })
-                    }
-                    Some(rc) => rc.other_digit = Some(digit),
+                let restricted: Vec<Digit> = (a.digits & b.digits)
+                    .iter()
+                    .filter(|&d| {
+                        b.places(d)
+                            .iter()
+                            .all(|p| a.places(d).iter().all(|q| p.sees(q)))
+                    })
+                    .collect();
+                if let Some(&digit) = restricted.first() {
+                    out.push(Rc {
+                        first: i,
+                        second: j,
+                        digit,
+                        other_digit: restricted.get(1).copied(),
+                    });
                 }
             }
-            out.extend(rc);
         }
+        out
+    }
+
+    #[test]
+    fn restricted_commons_are_every_such_pair_in_list_order() {
+        // Real grids: the bundled sample's first puzzles after their singles.
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let singles = crate::solver::Solver::new(
+            crate::ladder::Ladder::parse("singles").unwrap(),
+            crate::solver::Policy::Single,
+        );
+        let (mut alses, mut by_cell, mut rcs) = (Vec::new(), AlsesByCell::default(), Vec::new());
+        let mut compared = 0;
+        for line in text.lines().take(30) {
+            let mut grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
+            singles.solve_counts(&mut grid, None, &mut Default::default());
+            list_alses(&grid, &mut alses);
+            list_rcs(&alses, &mut by_cell, &mut rcs);
+            assert_eq!(rcs, every_pair(&alses), "{line}");
+            compared += rcs.len();
+        }
+        assert!(compared > 1_000, "{compared}");
     }
 }
