@@ -73,7 +73,7 @@ static CHAIN_GRIDS: LazyLock<Vec<Candidates>> = LazyLock::new(|| {
             if ladder.position(step.technique) >= first_chain {
                 grids.push(grid.clone());
             }
-            grid.apply(step);
+            step.apply_to(&mut grid);
         }
         if !grid.is_solved() {
             grids.push(grid);

@@ -15,7 +15,7 @@
 //! one cell mask, one digit board and three house lanes; setting a cell also counts down
 //! the empty cells of its three houses, so that the houses down to their last empty cell
 //! are known without a scan ([`Candidates::houses_with_one_empty_cell`]). Techniques
-//! never mutate this state; the solver applies their [`Step`]s.
+//! never mutate this state; the solver applies their steps to it (`crate::step`).
 //!
 //! The grid also remembers which set cells the puzzle gave ([`Candidates::givens`]): the
 //! avoidable rectangles reason about cells the solver set, which a second solution could
@@ -24,7 +24,6 @@
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::geometry::{Cell, Digit, House};
 use crate::puzzle::{Puzzle, Solution};
-use crate::step::Step;
 use std::fmt;
 
 /// Candidates and values of every cell.
@@ -52,21 +51,6 @@ pub struct Candidates {
 /// related-sets array ([`Candidates::house_snapshot`]) or a digit's cells
 /// ([`Candidates::digit_snapshot`]).
 pub type Snapshot = [u64; 3];
-
-/// What applying a step changed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Effect {
-    /// Cells set by the step.
-    pub placements: u32,
-    /// Candidates removed by the step's own eliminations (not the consequences of placing).
-    pub eliminations: u32,
-}
-
-impl Effect {
-    pub fn is_empty(self) -> bool {
-        self.placements == 0 && self.eliminations == 0
-    }
-}
 
 impl Default for Candidates {
     fn default() -> Self {
@@ -372,42 +356,14 @@ impl Candidates {
         }
     }
 
-    /// Drops from `step` what would change nothing here: eliminations of candidates that are
-    /// already gone, and a placement into a cell already set. Returns whether anything is left.
-    pub fn trim(&self, step: &mut Step) -> bool {
-        if let Some(placement) = &mut step.placement {
-            placement.cells &= self.unsolved();
-            if placement.cells.is_empty() {
-                step.placement = None;
-            }
+    /// Removes `digit` from every cell of `cells` that holds it; how many did.
+    pub fn eliminate_all(&mut self, digit: Digit, cells: CellSet) -> u32 {
+        let cells = cells & self.cells_with(digit);
+        self.digit_cells[digit.index()] = self.digit_cells[digit.index()] - cells;
+        for cell in cells.iter() {
+            self.remove_from_cell(cell, digit);
         }
-        step.eliminations.retain(|digit| self.cells_with(digit));
-        step.placement.is_some() || !step.eliminations.is_empty()
-    }
-
-    /// Applies a step: its placement, then its eliminations.
-    pub fn apply(&mut self, step: &Step) -> Effect {
-        let mut effect = Effect::default();
-        if let Some(placement) = step.placement {
-            for (cell, digit) in placement.iter() {
-                if self.value(cell).is_none() {
-                    self.place(cell, digit);
-                    effect.placements += 1;
-                }
-            }
-        }
-        for digit in Digit::all() {
-            let cells = step.eliminations.cells(digit) & self.cells_with(digit);
-            if cells.is_empty() {
-                continue;
-            }
-            effect.eliminations += cells.len();
-            self.digit_cells[digit.index()] = self.digit_cells[digit.index()] - cells;
-            for cell in cells.iter() {
-                self.remove_from_cell(cell, digit);
-            }
-        }
-        effect
+        cells.len()
     }
 
     /// Whether the grid contradicts itself: an empty cell with no candidates, a house where

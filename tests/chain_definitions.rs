@@ -480,7 +480,7 @@ fn chain_grids() -> Vec<Candidates> {
             if ladder.position(step.technique) >= Some(first_chain) {
                 grids.push(grid.clone());
             }
-            grid.apply(step);
+            step.apply_to(&mut grid);
         }
         if !grid.is_solved() {
             grids.push(grid);

@@ -128,7 +128,7 @@ fn grids_along_lcm_solves(lines: &[String]) -> Vec<Candidates> {
         let mut grid = Candidates::from_puzzle(&puzzle);
         for step in report.steps.iter() {
             grids.push(grid.clone());
-            grid.apply(step);
+            step.apply_to(&mut grid);
         }
     }
     grids

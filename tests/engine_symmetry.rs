@@ -265,7 +265,7 @@ fn check_grid(g: usize, grid: &Candidates) -> GridCheck {
                     .is_none_or(|p| p.iter().all(|(cell, digit)| grid.has(cell, digit)));
                 let mut after = grid.clone();
                 assert!(
-                    placing_a_candidate && !after.apply(step).is_empty(),
+                    placing_a_candidate && !step.apply_to(&mut after).is_empty(),
                     "{step:?} changes nothing in\n{grid}"
                 );
             }

@@ -109,7 +109,7 @@ fn sweep(lines: &[String], tally: &mut Tally) {
                         }
                     }
                 }
-                grid.apply(&step);
+                step.apply_to(&mut grid);
             }
             assert!(grid.is_solved(), "{line}: the walk stopped early\n{grid}");
             tally

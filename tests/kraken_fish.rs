@@ -121,7 +121,7 @@ fn kraken_steps_are_fish_rescued_by_chains_and_sound() {
                     );
                     counts[usize::from(step.subtype == Some(Subtype::KrakenFishType2))] += 1;
                 }
-                grid.apply(step);
+                step.apply_to(&mut grid);
             }
             assert!(grid.is_solved(), "{line}");
             counts

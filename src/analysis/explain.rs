@@ -102,7 +102,7 @@ fn write_steps(text: &mut String, puzzle: &Puzzle, report: &Report, grid: bool) 
             writeln!(text, "{replay}").unwrap();
         }
         writeln!(text, "{:>width$}. {}", i + 1, report.steps.display(i)).unwrap();
-        replay.apply(step);
+        step.apply_to(&mut replay);
     }
     if let Outcome::Unsound(unsound) = &report.summary.outcome {
         writeln!(text, "\n{unsound}").unwrap();

@@ -331,7 +331,7 @@ impl Solver {
         for (index, step) in found.iter_mut().enumerate() {
             // In a sweep, earlier instances may already have done this one's work
             // (the sink trimmed the first against the grid it was found in).
-            if index > 0 && !grid.trim(step) {
+            if index > 0 && !step.trim_to(grid) {
                 continue;
             }
             if self.verify
@@ -351,7 +351,7 @@ impl Solver {
             let effect = if self.queues_singles() {
                 queues.apply(step, grid)
             } else {
-                grid.apply(step)
+                step.apply_to(grid)
             };
             summary.steps += 1;
             summary.placements += effect.placements;
@@ -696,7 +696,7 @@ mod tests {
         assert_eq!(report.steps[..], log[..expected]);
         let mut replay = Candidates::from_puzzle(&puzzle);
         for step in &log[..expected] {
-            replay.apply(step);
+            step.apply_to(&mut replay);
         }
         assert_eq!(unsound.grid, replay);
     }

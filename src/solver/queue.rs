@@ -255,7 +255,7 @@ impl QueueSolve<'_> {
         let (steps, chains) = found.steps_and_chains_mut();
         let mut outcome = Ok(());
         for step in steps.iter_mut() {
-            if !self.grid.trim(step) {
+            if !step.trim_to(self.grid) {
                 continue;
             }
             let settled = self
@@ -290,7 +290,7 @@ impl QueueSolve<'_> {
                 step_number: self.summary.steps + 1,
             }));
         }
-        let effect = self.grid.apply(step);
+        let effect = step.apply_to(self.grid);
         let technique = step.technique;
         self.summary.steps += 1;
         self.summary.placements += effect.placements;

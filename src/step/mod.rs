@@ -6,6 +6,7 @@
 //! a chain's links live in a [`Chains`] arena beside the steps, which the step refers to
 //! ([`chain`]). Whoever keeps steps keeps their arena: rendering a step takes both.
 
+mod apply;
 pub mod chain;
 mod deletion;
 mod notation;
@@ -13,6 +14,7 @@ mod notation;
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit};
+pub use apply::Effect;
 pub use chain::{ChainRef, Chains, Link, Node};
 pub use notation::StepDisplay;
 use std::fmt;

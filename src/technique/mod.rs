@@ -269,7 +269,7 @@ mod tests {
                     steps += whole.len();
                 }
                 grids += 1;
-                grid.apply(step);
+                step.apply_to(&mut grid);
             }
         }
         assert!(grids > 1000 && steps > 1000, "{grids} grids, {steps} steps");

@@ -68,7 +68,7 @@ impl<'a> StepSink<'a> {
     /// Reports a step; `Break` when no more are wanted.
     #[inline]
     pub fn push(&mut self, mut step: Step) -> ControlFlow<()> {
-        if self.grid.trim(&mut step) {
+        if step.trim_to(self.grid) {
             self.found.push(step);
         }
         if self.found.len() >= self.limit {

@@ -289,7 +289,7 @@ mod tests {
         let found = Technique::TemplateSet.find_all(&grid, None);
         assert_eq!(found.texts(), vec!["Template Set: r1c1,r4c5=5"]);
         let mut after = grid.clone();
-        let effect = after.apply(&found[0]);
+        let effect = found[0].apply_to(&mut after);
         assert_eq!(effect.placements, 2);
         assert_eq!(after.value(rc(1, 1)), Some(d(5)));
         assert_eq!(after.value(rc(4, 5)), Some(d(5)));
@@ -377,7 +377,7 @@ mod tests {
                     }
                 }
                 after_hard = !step.technique.is_single();
-                grid.apply(step);
+                step.apply_to(&mut grid);
             }
         }
         eprintln!(
@@ -407,7 +407,7 @@ mod tests {
                 .iter()
                 .take(1)
             {
-                grid.apply(step);
+                step.apply_to(&mut grid);
             }
             for digit in Digit::all() {
                 let set = set_cells(&grid, digit);

@@ -90,7 +90,7 @@ pub fn grids_along_solves(stride: usize) -> Vec<sudolab::candidates::Candidates>
         let mut grid = Candidates::from_puzzle(&puzzle);
         for step in &solver.solve(&puzzle, Some(&solution)).steps {
             grids.push(grid.clone());
-            grid.apply(step);
+            step.apply_to(&mut grid);
         }
     }
     grids

@@ -602,7 +602,7 @@ mod tests {
                 assert_eq!(across[0].eliminations, step.eliminations);
                 // With nothing left to remove, no fish.
                 let mut bare = grid.clone();
-                bare.apply(&step);
+                step.apply_to(&mut bare);
                 assert!(technique.find_all(&bare, None).is_empty());
             }
         }
@@ -841,7 +841,7 @@ mod tests {
         let mut grid = Candidates::from_puzzle(puzzle);
         for step in steps {
             check(&grid);
-            grid.apply(step);
+            step.apply_to(&mut grid);
         }
         check(&grid);
     }

@@ -37,10 +37,10 @@
 //!   has, the entry is consumed and nothing is found.
 
 use crate::bitset::{CellSet, DigitSet, nine_bit_count};
-use crate::candidates::{Candidates, Effect};
+use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
-use crate::step::Step;
+use crate::step::{Effect, Step};
 
 /// A first-in first-out list of (cell, digit) entries. Like HoDoKu's, it forgets its
 /// consumed entries only when it runs empty.

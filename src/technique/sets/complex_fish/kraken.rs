@@ -374,7 +374,7 @@ mod tests {
                     compared += 1;
                     none += usize::from(expected.is_none());
                 }
-                grid.apply(step);
+                step.apply_to(&mut grid);
             }
         }
         eprintln!("{compared} grids compared, {none} without a Kraken Fish");
