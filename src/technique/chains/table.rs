@@ -30,12 +30,27 @@ pub struct Entry {
     pub depth: u16,
 }
 
+/// A stamp per literal number (a `u16`).
+struct Stamps(Box<[u32; 1 << 16]>);
+
+impl Default for Stamps {
+    fn default() -> Self {
+        Stamps(
+            vec![0; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is right"),
+        )
+    }
+}
+
 /// The consequences of one premise.
 #[derive(Default)]
 pub struct Table {
     entries: Vec<Entry>,
-    /// Per literal, the stamp of the last fill that reached it.
-    reached: Vec<u32>,
+    /// Per literal, the stamp of the last fill that reached it: one slot for every
+    /// possible literal number, so that a literal indexes it without a bounds check.
+    reached: Stamps,
     stamp: u32,
     /// The entries (after the premise) that are candidates of the premise's cell.
     in_premise_cell: Vec<u16>,
@@ -54,13 +69,9 @@ impl Table {
         implications: &Implications,
         groups: &GroupNodes,
     ) {
-        let literals = groups.literal_count();
-        if self.reached.len() < literals {
-            self.reached.resize(literals, 0);
-        }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.reached.fill(0);
+            self.reached.0.fill(0);
             self.stamp = 1;
         }
         let stamp = self.stamp;
@@ -72,12 +83,12 @@ impl Table {
             parent: 0,
             depth: 0,
         });
-        self.reached[premise.index()] = stamp;
+        self.reached.0[premise.index()] = stamp;
         let mut next = 0;
         while next < self.entries.len() && self.entries.len() < Self::CAPACITY {
             let Entry { lit, depth, .. } = self.entries[next];
             for &implied in implications.of(lit) {
-                let seen = &mut self.reached[implied.index()];
+                let seen = &mut self.reached.0[implied.index()];
                 if *seen == stamp {
                     continue;
                 }
