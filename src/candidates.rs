@@ -357,6 +357,7 @@ impl Candidates {
     }
 
     /// Removes `digit` from every cell of `cells` that holds it; how many did.
+    #[inline]
     pub fn eliminate_all(&mut self, digit: Digit, cells: CellSet) -> u32 {
         let cells = cells & self.cells_with(digit);
         self.digit_cells[digit.index()] = self.digit_cells[digit.index()] - cells;

@@ -25,6 +25,7 @@ impl Step {
     /// Drops what would change nothing in `grid`: eliminations of candidates that are
     /// already gone, and a placement into a cell already set. Returns whether anything is
     /// left.
+    #[inline]
     pub fn trim_to(&mut self, grid: &Candidates) -> bool {
         if let Some(placement) = &mut self.placement {
             placement.cells &= grid.unsolved();
@@ -37,6 +38,7 @@ impl Step {
     }
 
     /// Applies the step to `grid`: its placement, then its eliminations.
+    #[inline]
     pub fn apply_to(&self, grid: &mut Candidates) -> Effect {
         let mut effect = Effect::default();
         if let Some(placement) = self.placement {
@@ -48,7 +50,10 @@ impl Step {
             }
         }
         for digit in Digit::all() {
-            effect.eliminations += grid.eliminate_all(digit, self.eliminations.cells(digit));
+            let cells = self.eliminations.cells(digit);
+            if !cells.is_empty() {
+                effect.eliminations += grid.eliminate_all(digit, cells);
+            }
         }
         effect
     }
