@@ -505,12 +505,8 @@ fn contradiction(
     }
     (0..9).any(|i| {
         // A house with allowed places, all of them off, has none left open.
-        let open = allowed[i] - t.off[i];
-        !t.off[i].is_empty()
-            && House::all().any(|house| {
-                let cells = house.cell_set();
-                allowed[i].intersects(cells) && !open.intersects(cells)
-            })
+        allowed[i].intersects(t.off[i])
+            && !(allowed[i].houses_met() - (allowed[i] - t.off[i]).houses_met()).is_empty()
     })
 }
 
