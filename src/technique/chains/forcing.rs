@@ -30,7 +30,7 @@
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
 use super::table::Table;
-use crate::bitset::{CellSet, DigitSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
 use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit, House, HouseKind};
@@ -58,7 +58,7 @@ struct Workspace {
     conclusions: Vec<Conclusion>,
     /// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's
     /// `getCandidatesAllowed`: candidates removed by steps still count).
-    allowed: [CellSet; 9],
+    allowed: Allowed,
     /// For Kraken Fish, per cell and digit: what its "on" table turns off, once filled.
     turned_off: Vec<Option<[CellSet; 9]>>,
 }
@@ -204,7 +204,7 @@ impl OnTables<'_> {
 impl Workspace {
     /// The tables of every candidate, summarised.
     fn build(&mut self, grid: &Candidates) {
-        self.allowed = allowed_places(grid);
+        self.allowed = Allowed::of(grid);
         self.groups.fill(grid);
         self.implications.build(grid, &self.groups, 0);
         self.candidates.clear();
@@ -283,15 +283,32 @@ impl Workspace {
 }
 
 /// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's
-/// `getCandidatesAllowed`: candidates removed by steps still count).
-pub(super) fn allowed_places(grid: &Candidates) -> [CellSet; 9] {
-    let mut allowed = [grid.unsolved(); 9];
-    for cell in Cell::all() {
-        if let Some(digit) = grid.value(cell) {
-            allowed[digit.index()] = allowed[digit.index()] - cell.peers();
+/// `getCandidatesAllowed`: candidates removed by steps still count), and the houses they
+/// meet (read once per grid: every table's contradiction test asks).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Allowed {
+    cells: [CellSet; 9],
+    houses: [HouseSet; 9],
+}
+
+impl Allowed {
+    pub(super) fn of(grid: &Candidates) -> Allowed {
+        let mut cells = [grid.unsolved(); 9];
+        for cell in Cell::all() {
+            if let Some(digit) = grid.value(cell) {
+                cells[digit.index()] = cells[digit.index()] - cell.peers();
+            }
+        }
+        Allowed::places(cells)
+    }
+
+    /// The allowed places `cells`, per digit.
+    fn places(cells: [CellSet; 9]) -> Allowed {
+        Allowed {
+            cells,
+            houses: cells.map(CellSet::houses_met),
         }
     }
-    allowed
 }
 
 /// One chain of a derivation: its premise and the literal it ends on.
@@ -301,7 +318,7 @@ pub(super) type ChainEnds = ((Cell, Digit, bool), (Cell, Digit, bool));
 /// pair per candidate of `candidates`, "on" first).
 pub(super) struct Derivations<'a> {
     pub(super) grid: &'a Candidates,
-    pub(super) allowed: &'a [CellSet; 9],
+    pub(super) allowed: &'a Allowed,
     pub(super) candidates: &'a [(Cell, Digit)],
     pub(super) summaries: &'a [[Summary; 2]],
 }
@@ -416,7 +433,7 @@ impl Derivations<'_> {
 /// every allowed place of a digit off (rows, columns, boxes, digit by digit).
 fn for_each_contradiction(
     grid: &Candidates,
-    allowed: &[CellSet; 9],
+    allowed: &Allowed,
     premise: (Cell, Digit, bool),
     t: &Summary,
     mut each: impl FnMut(&[(Cell, Digit, bool)]),
@@ -480,7 +497,7 @@ fn fill<T>(buffer: &mut [T; 9], items: impl Iterator<Item = T>) -> usize {
 /// table: each kind is tested with a few set operations per digit.
 fn contradiction(
     grid: &Candidates,
-    allowed: &[CellSet; 9],
+    allowed: &Allowed,
     t: &Summary,
     premise: (Cell, Digit, bool),
 ) -> bool {
@@ -505,16 +522,16 @@ fn contradiction(
     }
     (0..9).any(|i| {
         // A house with allowed places, all of them off, has none left open.
-        allowed[i].intersects(t.off[i])
-            && !(allowed[i].houses_met() - (allowed[i] - t.off[i]).houses_met()).is_empty()
+        allowed.cells[i].intersects(t.off[i])
+            && !(allowed.houses[i] - (allowed.cells[i] - t.off[i]).houses_met()).is_empty()
     })
 }
 
 /// The cells of `house` where `digit` is allowed, if there are some and the table turns
 /// every one off (HoDoKu's `checkHouseDel`: a cell allowed the digit but no longer holding
 /// it is never off, so such a house never counts).
-fn all_off(allowed: &[CellSet; 9], t: &Summary, house: House, digit: Digit) -> Option<CellSet> {
-    let cells = allowed[digit.index()] & house.cell_set();
+fn all_off(allowed: &Allowed, t: &Summary, house: House, digit: Digit) -> Option<CellSet> {
+    let cells = allowed.cells[digit.index()] & house.cell_set();
     (!cells.is_empty() && cells.is_subset_of(t.off[digit.index()])).then_some(cells)
 }
 
@@ -612,7 +629,9 @@ mod tests {
     }
 
     /// Every digit allowed in every cell of an empty grid.
-    const ALLOWED: [CellSet; 9] = [CellSet::ALL; 9];
+    fn all_allowed() -> Allowed {
+        Allowed::places([CellSet::ALL; 9])
+    }
 
     #[test]
     fn each_kind_of_contradiction_is_one() {
@@ -632,12 +651,12 @@ mod tests {
             ),
         ];
         for (name, t) in cases {
-            assert!(contradiction(&grid, &ALLOWED, &t, premise), "{name}");
+            assert!(contradiction(&grid, &all_allowed(), &t, premise), "{name}");
         }
         let house_off: Vec<(Cell, u8)> = (1..=9).map(|c| (rc(7, c), 4)).collect();
         assert!(contradiction(
             &grid,
-            &ALLOWED,
+            &all_allowed(),
             &summary(&[], &house_off),
             premise
         ));
@@ -650,7 +669,12 @@ mod tests {
             &[(rc(1, 1), 5), (rc(4, 4), 2), (rc(9, 9), 2)],
             &[(rc(1, 2), 5), (rc(4, 4), 3)],
         );
-        assert!(!contradiction(&grid, &ALLOWED, &t, (rc(1, 1), d(5), true)));
+        assert!(!contradiction(
+            &grid,
+            &all_allowed(),
+            &t,
+            (rc(1, 1), d(5), true)
+        ));
     }
 
     #[test]
@@ -659,10 +683,16 @@ mod tests {
         // r7c9 is allowed a 4 but not turned off (a step removed the candidate there).
         let house_off: Vec<(Cell, u8)> = (1..=8).map(|c| (rc(7, c), 4)).collect();
         let t = summary(&[], &house_off);
-        assert!(!contradiction(&grid, &ALLOWED, &t, (rc(1, 1), d(5), true)));
+        assert!(!contradiction(
+            &grid,
+            &all_allowed(),
+            &t,
+            (rc(1, 1), d(5), true)
+        ));
         // A set 4 in r1c9 rules r7c9 out: then the other eight are all there is.
-        let mut allowed = ALLOWED;
-        allowed[3] = allowed[3] - rc(1, 9).peers();
+        let mut cells = [CellSet::ALL; 9];
+        cells[3] = cells[3] - rc(1, 9).peers();
+        let allowed = Allowed::places(cells);
         assert!(contradiction(&grid, &allowed, &t, (rc(1, 1), d(5), true)));
     }
 

@@ -14,10 +14,9 @@ mod chain;
 mod lookahead;
 mod tables;
 
-use super::forcing::{Conclusion, Derivations, Summary, allowed_places, step};
+use super::forcing::{Allowed, Conclusion, Derivations, Summary, step};
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
-use crate::bitset::CellSet;
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
@@ -40,7 +39,7 @@ struct Workspace {
     summaries: Vec<[Summary; 2]>,
     conclusions: Vec<Conclusion>,
     /// Per digit, the unsolved cells no set peer rules it out of.
-    allowed: [CellSet; 9],
+    allowed: Allowed,
 }
 
 thread_local! {
@@ -91,7 +90,7 @@ pub fn forcing_nets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
 
 impl Workspace {
     fn build(&mut self, grid: &Candidates) {
-        self.allowed = allowed_places(grid);
+        self.allowed = Allowed::of(grid);
         self.groups.fill(grid);
         self.implications.build(grid, &self.groups, 0);
         self.tables.build(grid, &self.groups, &self.implications);
