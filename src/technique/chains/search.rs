@@ -83,9 +83,10 @@ impl Search<'_> {
         }
         self.chain[0] = Lit::candidate(start, digit, false);
         self.chain[1] = Lit::of_node(first, true);
-        // The cells the chain has left (HoDoKu's `chainSet`).
-        let mut left = [false; 81];
-        left[start.index()] = true;
+        // The cells the chain has left (HoDoKu's `chainSet`): 128 slots, indexed by a cell
+        // number masked to 7 bits, which the compiler needs no bounds check for.
+        let mut left = [false; 128];
+        left[start.index() & 127] = true;
         let mut depth = 1;
         let max_links = if self.links.kind() == Some(ChainKind::Turbot) {
             TURBOT_LINKS
@@ -97,7 +98,7 @@ impl Search<'_> {
             let level = &mut self.levels[depth];
             if level.next >= level.end {
                 depth -= 1;
-                left[usize::from(self.levels[depth].cell)] = false;
+                left[usize::from(self.levels[depth].cell) & 127] = false;
                 if depth == 0 {
                     return;
                 }
@@ -111,11 +112,11 @@ impl Search<'_> {
             level.next += 1;
             let level = *level;
             let cell = link.cell();
-            let closes = left[cell.index()];
+            let closes = left[cell.index() & 127];
             if closes && cell != start {
                 continue;
             }
-            left[usize::from(level.cell)] = true;
+            left[usize::from(level.cell) & 127] = true;
             let strong = level.strong_only;
             depth += 1;
             self.chain[depth] = Lit::of_node(link.node, strong);
