@@ -40,36 +40,47 @@ pub struct Implications {
 /// Rows of literals, one per node number (`Lit::node`).
 #[derive(Default)]
 struct Rows {
-    /// `starts[node]..starts[node + 1]` is `node`'s row in `targets`.
-    starts: Vec<u32>,
+    /// Per node, its row's start and end in `targets` (one lookup per row read).
+    rows: Vec<(u32, u32)>,
     targets: Vec<Lit>,
 }
 
 impl Rows {
     fn clear(&mut self) {
-        self.starts.clear();
+        self.rows.clear();
         self.targets.clear();
+    }
+
+    /// Ends the row being built where `targets` ends now.
+    #[inline]
+    fn close_row(&mut self) {
+        if let Some(last) = self.rows.last_mut() {
+            last.1 = self.targets.len() as u32;
+        }
     }
 
     /// Starts the next node's row.
     #[inline]
     fn next_row(&mut self) {
-        self.starts.push(self.targets.len() as u32);
+        self.close_row();
+        let at = self.targets.len() as u32;
+        self.rows.push((at, at));
     }
 
-    /// Starts the rows of `n` nodes with nothing in them.
+    /// Adds the rows of `n` nodes with nothing in them.
     fn empty_rows(&mut self, n: usize) {
+        self.close_row();
         let end = self.targets.len() as u32;
-        self.starts.extend(std::iter::repeat_n(end, n));
+        self.rows.extend(std::iter::repeat_n((end, end), n));
     }
 
     fn finish(&mut self) {
-        self.next_row();
+        self.close_row();
     }
 
     #[inline]
     fn of(&self, node: usize) -> &[Lit] {
-        let (from, to) = (self.starts[node], self.starts[node + 1]);
+        let (from, to) = self.rows[node];
         &self.targets[from as usize..to as usize]
     }
 }
