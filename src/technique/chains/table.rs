@@ -84,11 +84,14 @@ impl Table {
             depth: 0,
         });
         self.reached.0[premise.index()] = stamp;
+        // The walk works on local handles, which the compiler keeps in registers.
+        let (entries, reached) = (&mut self.entries, &mut *self.reached.0);
+        entries.reserve(Self::CAPACITY);
         let mut next = 0;
-        while next < self.entries.len() && self.entries.len() < Self::CAPACITY {
-            let Entry { lit, depth, .. } = self.entries[next];
+        while next < entries.len() && entries.len() < Self::CAPACITY {
+            let Entry { lit, depth, .. } = entries[next];
             for &implied in implications.of(lit) {
-                let seen = &mut self.reached.0[implied.index()];
+                let seen = &mut reached[implied.index()];
                 if *seen == stamp {
                     continue;
                 }
@@ -97,14 +100,14 @@ impl Table {
                     .as_candidate()
                     .is_some_and(|(cell, _)| cell == start)
                 {
-                    self.in_premise_cell.push(self.entries.len() as u16);
+                    self.in_premise_cell.push(entries.len() as u16);
                 }
-                self.entries.push(Entry {
+                entries.push(Entry {
                     lit: implied,
                     parent: next as u16,
                     depth: depth + 1,
                 });
-                if self.entries.len() == Self::CAPACITY {
+                if entries.len() == Self::CAPACITY {
                     break;
                 }
             }
