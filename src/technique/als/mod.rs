@@ -41,28 +41,13 @@ pub struct Lists<'a> {
 }
 
 impl Lists<'_> {
-    /// The restricted commons after the `after`-th that involve ALS `als`, ascending.
-    pub fn rcs_of(&self, als: usize, after: usize) -> impl Iterator<Item = usize> + '_ {
-        let firsts = self.as_first[als].max(after + 1)..self.as_first[als + 1];
-        let seconds = self.as_second[als]
-            .iter()
-            .copied()
-            .filter(move |&j| j > after);
-        merge(firsts, seconds)
+    /// Adds to `out` the restricted commons after the `after`-th that involve ALS `als`
+    /// (unordered: those where it is the first ALS, then those where it is the second).
+    pub fn add_rcs_of(&self, als: usize, after: usize, out: &mut Vec<usize>) {
+        out.extend(self.as_first[als].max(after + 1)..self.as_first[als + 1]);
+        let seconds = &self.as_second[als];
+        out.extend_from_slice(&seconds[seconds.partition_point(|&j| j <= after)..]);
     }
-}
-
-/// Two ascending sequences as one.
-fn merge(
-    a: impl Iterator<Item = usize>,
-    b: impl Iterator<Item = usize>,
-) -> impl Iterator<Item = usize> {
-    let (mut a, mut b) = (a.peekable(), b.peekable());
-    std::iter::from_fn(move || match (a.peek(), b.peek()) {
-        (Some(&x), Some(&y)) if y < x => b.next(),
-        (Some(_), _) => a.next(),
-        (None, _) => b.next(),
-    })
 }
 
 thread_local! {

@@ -19,10 +19,15 @@ use std::ops::ControlFlow;
 
 pub fn als_xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     super::with_alses(grid, |lists| {
+        let mut later = Vec::new();
         for (i, rc1) in lists.rcs.iter().enumerate() {
-            // The later restricted commons sharing an ALS with this one, in list order.
-            let later = super::merge(lists.rcs_of(rc1.first, i), lists.rcs_of(rc1.second, i));
-            for j in later {
+            // The later restricted commons sharing an ALS with this one, in list order (two
+            // ALS share at most one, so none comes twice).
+            later.clear();
+            lists.add_rcs_of(rc1.first, i, &mut later);
+            lists.add_rcs_of(rc1.second, i, &mut later);
+            later.sort_unstable();
+            for &j in &later {
                 if let Some(step) = wing(lists.alses, rc1, &lists.rcs[j]) {
                     sink.push(step)?;
                 }
