@@ -52,7 +52,9 @@ struct Workspace {
     /// Per cell and digit, its number in `candidates`.
     number: Vec<u16>,
     /// Per table and candidate literal ([`Workspace::slot`] both), the length of the chain
-    /// that reached it, 0 if none did.
+    /// that reached it. Only the literals a table reached are written, and only they are
+    /// read (a conclusion is drawn from what the tables hold): the other slots keep
+    /// whatever an earlier grid left, so that the array is not cleared for every grid.
     chain_lengths: Vec<u16>,
     /// Every conclusion, in HoDoKu's rank order.
     conclusions: Vec<Conclusion>,
@@ -218,8 +220,9 @@ impl Workspace {
         }
         let literals = 2 * self.candidates.len();
         self.tables.clear();
-        self.chain_lengths.clear();
-        self.chain_lengths.resize(literals * literals, 0);
+        if self.chain_lengths.len() < literals * literals {
+            self.chain_lengths.resize(literals * literals, 0);
+        }
         for k in 0..self.candidates.len() {
             let (cell, digit) = self.candidates[k];
             let summaries = [true, false].map(|on| {
