@@ -113,8 +113,12 @@ impl LookaheadGrid {
         self.values[cell.index()] = digit.get();
         let former = DigitSet::from_bits(self.cells[cell.index()]);
         self.cells[cell.index()] = 0;
+        let mask = 1u16 << digit.index();
         for peer in cell.peers().iter() {
-            self.remove(peer, digit);
+            // Only the peers holding the digit lose it (the test `remove` starts with).
+            if self.cells[peer.index()] & mask != 0 {
+                self.remove(peer, digit);
+            }
         }
         for other in former.iter() {
             for house in cell.houses() {
