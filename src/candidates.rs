@@ -477,15 +477,8 @@ fn position_bits(cell: Cell, digit: Digit) -> impl Iterator<Item = (usize, u64)>
 /// One digit's block of lanes for the cells `cells` where it is a candidate, built a band
 /// (three rows, 27 bits of the cell set) at a time.
 fn digit_lanes(cells: CellSet) -> [u64; WORDS_PER_DIGIT] {
-    const BAND: u64 = (1 << 27) - 1;
-    let (low, high) = (cells.bits() as u64, (cells.bits() >> 64) as u64);
-    let bands = [
-        low & BAND,
-        low >> 27 & BAND,
-        (low >> 54 | high << 10) & BAND,
-    ];
     let mut lanes = [0u64; 4 * WORDS_PER_DIGIT];
-    for (band, bits) in bands.into_iter().enumerate() {
+    for (band, bits) in cells.bands().into_iter().enumerate() {
         for i in 0..3 {
             let mut in_row = bits >> (9 * i) & 0x1ff;
             lanes[3 * band + i] = in_row;

@@ -23,18 +23,24 @@ impl CellSet {
             .fold(CellSet::ALL, |seen, cell| seen & cell.peers())
     }
 
-    /// The houses holding at least one cell of the set, read a band (three rows, 27 bits)
-    /// at a time: a few dozen word operations, against one intersection per house.
-    pub fn houses_met(self) -> HouseSet {
+    /// The set's three bands (rows 1-3, 4-6, 7-9), 27 bits each: bit `9 * i + c` of band
+    /// `b` is the cell in row `3 * b + i`, column `c`.
+    #[inline]
+    pub fn bands(self) -> [u64; 3] {
         const BAND: u64 = (1 << 27) - 1;
         let (low, high) = (self.bits() as u64, (self.bits() >> 64) as u64);
-        let bands = [
+        [
             low & BAND,
             low >> 27 & BAND,
             (low >> 54 | high << 10) & BAND,
-        ];
+        ]
+    }
+
+    /// The houses holding at least one cell of the set, read a band at a time: a few dozen
+    /// word operations, against one intersection per house.
+    pub fn houses_met(self) -> HouseSet {
         let (mut rows, mut columns, mut boxes) = (0u32, 0u64, 0u32);
-        for (band, bits) in bands.into_iter().enumerate() {
+        for (band, bits) in self.bands().into_iter().enumerate() {
             let in_rows = [bits & 0x1ff, bits >> 9 & 0x1ff, bits >> 18];
             let in_columns = in_rows[0] | in_rows[1] | in_rows[2];
             for (i, row) in in_rows.into_iter().enumerate() {

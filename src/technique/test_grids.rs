@@ -77,6 +77,28 @@ pub struct SampleSolve {
     pub report: crate::solver::Report,
 }
 
+/// The puzzle lines of the bundled Sudoku Exchange sample.
+fn sample_lines() -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
+    let text = std::fs::read_to_string(path).expect("the bundled sample is there");
+    text.lines().map(str::to_string).collect()
+}
+
+/// The first `count` puzzles of the bundled sample as grids after their singles (real
+/// grids, rich in candidates), each with its line.
+pub fn sample_grids_after_singles(count: usize) -> impl Iterator<Item = (String, Candidates)> {
+    let singles = crate::solver::Solver::new(
+        crate::ladder::Ladder::parse("singles").expect("a preset"),
+        crate::solver::Policy::Single,
+    );
+    sample_lines().into_iter().take(count).map(move |line| {
+        let puzzle = crate::puzzle::Puzzle::parse_line(&line).expect("sample puzzles parse");
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        singles.solve_counts(&mut grid, None, &mut Default::default());
+        (line, grid)
+    })
+}
+
 /// Every `stride`-th puzzle of the bundled Sudoku Exchange sample, solved by `solver`
 /// (the sample's puzzles all have one solution).
 pub fn sample_solves(
@@ -84,9 +106,7 @@ pub fn sample_solves(
     stride: usize,
 ) -> impl Iterator<Item = SampleSolve> + '_ {
     use crate::oracle::{Uniqueness, analyse};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
-    let text = std::fs::read_to_string(path).expect("the bundled sample is there");
-    let lines: Vec<String> = text.lines().step_by(stride).map(str::to_string).collect();
+    let lines: Vec<String> = sample_lines().into_iter().step_by(stride).collect();
     lines.into_iter().map(move |line| {
         let puzzle = crate::puzzle::Puzzle::parse_line(&line).expect("sample puzzles parse");
         let Uniqueness::Unique(solution) = analyse(&puzzle) else {

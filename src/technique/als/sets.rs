@@ -228,7 +228,7 @@ fn restricted_commons(alses: &[Als], i: usize, j: usize) -> Option<Rc> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Puzzle;
+    use crate::technique::test_grids::sample_grids_after_singles;
 
     /// Every pair of ALS, i before j, that share no cell, with its restricted commons: the
     /// definition, pair by pair.
@@ -262,19 +262,9 @@ mod tests {
 
     #[test]
     fn restricted_commons_are_every_such_pair_in_list_order() {
-        // Real grids: the bundled sample's first puzzles after their singles.
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
-        let text = std::fs::read_to_string(path).unwrap();
-        let singles = crate::solver::Solver::new(
-            crate::ladder::Ladder::parse("singles").unwrap(),
-            crate::solver::Policy::Single,
-        );
         let (mut alses, mut by_cell, mut rcs) = (Vec::new(), AlsesByCell::default(), Vec::new());
         let mut compared = 0;
-        for line in text.lines().take(30) {
-            let mut grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
-            singles.solve_counts(&mut grid, None, &mut Default::default());
+        for (line, grid) in sample_grids_after_singles(30) {
             list_alses(&grid, &mut alses);
             list_rcs(&alses, &mut by_cell, &mut rcs);
             assert_eq!(rcs, every_pair(&alses), "{line}");

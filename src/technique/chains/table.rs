@@ -213,7 +213,6 @@ impl Table {
 mod tests {
     use super::*;
     use crate::candidates::Candidates;
-    use crate::puzzle::Puzzle;
     use crate::technique::chains::literal::GroupNodes;
     use crate::technique::test_grids::*;
 
@@ -286,20 +285,10 @@ mod tests {
 
     #[test]
     fn a_walk_along_live_rows_finds_the_premise_cell_as_a_whole_walk_does() {
-        // Real grids: the first puzzles of the bundled sample after their singles.
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sudoku_exchange_4k.txt");
-        let text = std::fs::read_to_string(path).unwrap();
-        let singles = crate::solver::Solver::new(
-            crate::ladder::Ladder::parse("singles").unwrap(),
-            crate::solver::Policy::Single,
-        );
         let (mut live, mut whole) = (Table::default(), Table::default());
         let (mut live_rows, mut whole_rows) = (Implications::default(), Implications::default());
         let mut compared = 0;
-        for line in text.lines().take(40) {
-            let mut grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
-            singles.solve_counts(&mut grid, None, &mut Default::default());
+        for (_, grid) in sample_grids_after_singles(40) {
             for groups in [GroupNodes::none(), {
                 let mut g = GroupNodes::none();
                 g.fill(&grid);
