@@ -186,16 +186,27 @@ impl Candidates {
         [cells as u64, (cells >> 64) as u64, 0]
     }
 
+    /// The houses where `digit` has exactly one place left (bit = house index). Tests four
+    /// lanes per word operation.
+    #[inline]
+    pub fn houses_with_one_place(&self, digit: Digit) -> u32 {
+        let block = digit.index() * WORDS_PER_DIGIT;
+        self.positions[block..block + WORDS_PER_DIGIT]
+            .iter()
+            .enumerate()
+            .fold(0u32, |mask, (k, &word)| {
+                mask | lane_flags(single_bit_lanes(word)) << (4 * k)
+            })
+    }
+
     /// Every house and digit where the digit has exactly one place left, as `(house,
     /// digit, positions)` in house-then-digit order. Tests four lanes per word operation.
     pub fn hidden_singles(&self) -> impl Iterator<Item = (House, Digit, u16)> + '_ {
         // Per house, the digits with one place there.
         let mut digits_by_house = [0u16; 27];
         let mut houses = 0u32;
-        for (digit, block) in self.positions.chunks_exact(WORDS_PER_DIGIT).enumerate() {
-            let mut singles = block.iter().enumerate().fold(0u32, |mask, (k, &word)| {
-                mask | lane_flags(single_bit_lanes(word)) << (4 * k)
-            });
+        for digit in 0..9 {
+            let mut singles = self.houses_with_one_place(Digit::from_index(digit));
             houses |= singles;
             while singles != 0 {
                 digits_by_house[singles.trailing_zeros() as usize] |= 1 << digit;

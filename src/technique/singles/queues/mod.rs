@@ -6,11 +6,14 @@
 //! `setCell`): a cell left with one candidate queues a naked single, a house left with one
 //! place for a digit queues that place as a hidden single. Which single comes next, and so
 //! whether it is a Naked Single (4 points) or a Hidden Single (14), depends on the order in
-//! which candidates went, step by step and within each step. [`SinglesQueues`] replays that
-//! bookkeeping as the solver's grid changes, so the solver takes HoDoKu's single at every
-//! turn and scores what HoDoKu scores. Every change to the grid goes through it
-//! ([`SinglesQueues::place`], [`SinglesQueues::eliminate`], [`SinglesQueues::apply`]), which
-//! works out from the grid as it is before the change what HoDoKu queues, then makes it.
+//! which candidates went, step by step and within each step. [`SinglesQueues`] follows
+//! that bookkeeping as the solver's grid changes, so the solver takes HoDoKu's single at
+//! every turn and scores what HoDoKu scores. Every change to the grid goes through it
+//! ([`SinglesQueues::place`], [`SinglesQueues::eliminate`], [`SinglesQueues::apply`]),
+//! which notes from the grid as it is before the change what HoDoKu would queue, then
+//! makes it. The naked singles are queued as HoDoKu queues them; the hidden singles are
+//! worked out only when the Hidden Single rung asks, from the turn each candidate left
+//! (`queues/hidden.rs`): the same single, without testing three houses at every removal.
 //! HoDoKu's counts of places (`free`) are the grid's own, but for two moments: while a cell
 //! is being set it still counts as a place for its candidates, and a cell left with no
 //! candidate stops HoDoKu's bookkeeping (the grid has no solution); the first is followed
@@ -22,7 +25,7 @@
 //! - Removing a candidate: a cell left with one candidate queues it as a naked single; then
 //!   in the cell's row, column and box, in that order, a house left with one place for the
 //!   digit queues its first such cell (house order) as a hidden single, and a house left
-//!   with none drops the first pending hidden single of that digit in that house.
+//!   with none (no solution) drops the first pending hidden single of that digit there.
 //! - Setting a cell: its candidates are cleared at once, but it still counts as a place for
 //!   them in its houses while the digit leaves its peers, in cell order, each removal as
 //!   above (so no hidden single of that digit is queued in the cell's own houses); then for
@@ -36,11 +39,14 @@
 //!   cell is still empty, if one of its houses has that one place for the digit; if none
 //!   has, the entry is consumed and nothing is found.
 
-use crate::bitset::{CellSet, DigitSet, nine_bit_count};
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Effect, Step};
+use hidden::HiddenQueue;
+
+mod hidden;
 
 /// A first-in first-out list of (cell, digit) entries. Like HoDoKu's, it forgets its
 /// consumed entries only when it runs empty.
@@ -73,30 +79,13 @@ impl Queue {
         }
         Some(entry)
     }
-
-    /// Drops the first pending entry of `digit` in `house`.
-    fn remove_first_in(&mut self, house: House, digit: Digit) {
-        if let Some(i) = self
-            .pending()
-            .iter()
-            .position(|&(cell, d)| d == digit && cell.houses().contains(&house))
-        {
-            self.entries.remove(self.head + i);
-        }
-    }
 }
 
 /// HoDoKu's two queues of singles for one grid, fed by every change made to it.
 #[derive(Clone, Default, Debug)]
 pub struct SinglesQueues {
     naked: Queue,
-    hidden: Queue,
-}
-
-/// How many places `digit` has in `house` of `grid`.
-#[inline]
-fn places_in(grid: &Candidates, house: House, digit: Digit) -> u32 {
-    nine_bit_count(grid.positions(house, digit))
+    hidden: HiddenQueue,
 }
 
 impl SinglesQueues {
@@ -122,25 +111,21 @@ impl SinglesQueues {
         }
     }
 
-    /// The singles that setting `grid`'s set cells one by one in reading order
+    /// The naked singles that setting `grid`'s set cells one by one in reading order
     /// ([`SinglesQueues::place`]) from an empty grid leaves to take, each queued at the
-    /// moment the replay would queue it; whether `grid` holds the candidates its set cells
-    /// leave (else the caller replays the rest).
+    /// moment the replay would queue it, and the hidden queue started from that replay;
+    /// whether `grid` holds the candidates its set cells leave (else the caller replays
+    /// the rest).
     ///
-    /// What the replay would queue besides is left out: entries whose cell gets set later
-    /// in the replay, and hidden singles of houses where the digit gets set later. Neither
-    /// is ever taken (the queues skip set cells; a house whose digit is set has no single
-    /// place left to name), and neither is ever dropped in the place of a live entry, which
-    /// happens only in a grid with no solution.
+    /// What the replay would queue besides is left out: naked singles whose cell gets set
+    /// later in the replay. They are never taken (the queue skips set cells).
     fn set_all_at_once(&mut self, grid: &Candidates) -> bool {
         self.naked.clear();
-        self.hidden.clear();
-        // The set cells of each digit, and the cells each digit has left.
-        let mut set = [CellSet::EMPTY; 9];
+        self.hidden.load(grid);
+        // The cells each digit has left.
         let mut seen = [CellSet::EMPTY; 9];
         for cell in (!grid.unsolved()).iter() {
             let digit = grid.value(cell).expect("a set cell").index();
-            set[digit].insert(cell);
             seen[digit] |= cell.peers();
         }
         let empty = grid.unsolved();
@@ -178,51 +163,6 @@ impl SinglesQueues {
         naked[..n].sort_unstable_by_key(|&(when, ..)| when);
         for &(_, cell, digit) in &naked[..n] {
             self.naked.push(cell, digit);
-        }
-
-        // Hidden singles, by when the replay left their house one place: when the last
-        // other cell of the house lost the digit.
-        let mut hidden = [(0u32, Cell::from_index(0), Digit::from_index(0)); 243];
-        let mut n = 0;
-        // Each digit's set cells in reading order: the replay's setters of the digit.
-        let mut setters = [[Cell::from_index(0); 9]; 9];
-        let mut counts = [0usize; 9];
-        for (digit, cells) in set.iter().enumerate() {
-            for cell in cells.iter().take(9) {
-                setters[digit][counts[digit]] = cell;
-                counts[digit] += 1;
-            }
-        }
-        let mut event = |house: House, digit: Digit, place: Cell| {
-            if house.cell_set().intersects(set[digit.index()]) {
-                return;
-            }
-            let d = digit.index();
-            let when = left_house_when(house, d, place, &setters[d][..counts[d]], empty);
-            hidden[n] = (when, place, digit);
-            n += 1;
-        };
-        if fresh {
-            // The grid's own lanes with one place left.
-            for (house, digit, positions) in grid.hidden_singles() {
-                event(
-                    house,
-                    digit,
-                    house.cells()[positions.trailing_zeros() as usize],
-                );
-            }
-        } else {
-            for (digit, places) in places.iter().enumerate() {
-                for house in House::all() {
-                    if let Some(place) = (house.cell_set() & *places).single_member() {
-                        event(house, Digit::from_index(digit), place);
-                    }
-                }
-            }
-        }
-        hidden[..n].sort_unstable_by_key(|&(when, ..)| when);
-        for &(_, cell, digit) in &hidden[..n] {
-            self.hidden.push(cell, digit);
         }
         fresh
     }
@@ -268,67 +208,20 @@ impl SinglesQueues {
         grid.place(cell, digit);
     }
 
-    /// What setting `cell` (holding `former`) to `digit` queues, from the grid before.
+    /// What setting `cell` (holding `former`) to `digit` queues, from the grid before: the
+    /// peers holding the digit lose it in cell order, then the cell stops counting as a
+    /// place for its other candidates, in digit order.
     fn queue_setting(&mut self, grid: &Candidates, cell: Cell, digit: Digit, former: DigitSet) {
-        let own = cell
-            .houses()
-            .iter()
-            .fold(0u32, |mask, house| mask | 1 << house.index());
         let holders = cell.peers() & grid.cells_with(digit);
-        // Per house, the positions of the digit the peers done so far have lost.
-        let mut lost = [0u16; 27];
         for peer in holders.iter() {
             let left = grid.candidates(peer) - DigitSet::single(digit);
-            let Some(only) = left.single_member() else {
-                if left.is_empty() {
-                    // HoDoKu stops here: the grid has no solution.
-                    continue;
-                }
-                self.queue_houses_of(grid, peer, digit, own, &mut lost);
-                continue;
-            };
-            self.naked.push(peer, only);
-            self.queue_houses_of(grid, peer, digit, own, &mut lost);
-        }
-        // Then its houses stop counting it for its other candidates (a house left with no
-        // place drops nothing here).
-        for other in (former - DigitSet::single(digit)).iter() {
-            for house in cell.houses() {
-                if places_in(grid, house, other) == 2 {
-                    self.queue_hidden(grid, house, other, cell);
-                }
+            if let Some(only) = left.single_member() {
+                self.naked.push(peer, only);
             }
+            self.hidden.lost(peer, digit);
         }
-    }
-
-    /// After `peer` lost `digit` to a cell being set, whose houses are `own` (one bit per
-    /// house index): in the
-    /// peer's other houses, the places left, counting what peers before it lost (`lost`).
-    fn queue_houses_of(
-        &mut self,
-        grid: &Candidates,
-        peer: Cell,
-        digit: Digit,
-        own: u32,
-        lost: &mut [u16; 27],
-    ) {
-        for (house, position) in peer.houses().into_iter().zip(peer.positions_in_houses()) {
-            if own >> house.index() & 1 != 0 {
-                // The cell being set still counts there.
-                continue;
-            }
-            let gone = &mut lost[house.index()];
-            *gone |= 1 << position;
-            let left = grid.positions(house, digit) & !*gone;
-            match nine_bit_count(left) {
-                1 => {
-                    let at = left.trailing_zeros() as usize;
-                    self.hidden.push(house.cells()[at], digit);
-                }
-                0 => self.hidden.remove_first_in(house, digit),
-                _ => {}
-            }
-        }
+        self.hidden
+            .cell_set(grid, cell, former - DigitSet::single(digit));
     }
 
     /// Removes `digit` from `cell` of `grid`, if it is there (HoDoKu's `delCandidate`),
@@ -340,28 +233,12 @@ impl SinglesQueues {
             return false;
         }
         let left = grid.candidates(cell) - DigitSet::single(digit);
-        if !left.is_empty() {
-            if let Some(only) = left.single_member() {
-                self.naked.push(cell, only);
-            }
-            for house in cell.houses() {
-                match places_in(grid, house, digit) {
-                    2 => self.queue_hidden(grid, house, digit, cell),
-                    1 => self.hidden.remove_first_in(house, digit),
-                    _ => {}
-                }
-            }
+        if let Some(only) = left.single_member() {
+            self.naked.push(cell, only);
         }
+        self.hidden.lost(cell, digit);
         grid.eliminate(cell, digit);
         true
-    }
-
-    /// Queues the first cell of `house` (house order) holding `digit` but for `leaving`.
-    fn queue_hidden(&mut self, grid: &Candidates, house: House, digit: Digit, leaving: Cell) {
-        let cells = (house.cell_set() & grid.cells_with(digit)) - CellSet::single(leaving);
-        if let Some(cell) = cells.first() {
-            self.hidden.push(cell, digit);
-        }
     }
 
     /// The next single of `technique` (a single) as HoDoKu takes it from `grid`: its house
@@ -380,7 +257,8 @@ impl SinglesQueues {
                 .naked_single(grid)
                 .map(|(cell, digit)| (None, cell, digit)),
             Technique::HiddenSingle => self
-                .hidden_single(grid)
+                .hidden
+                .next(grid)
                 .map(|(house, cell, digit)| (Some(house), cell, digit)),
             _ => None,
         }
@@ -418,103 +296,7 @@ impl SinglesQueues {
         }
         None
     }
-
-    /// HoDoKu's Hidden Single: the next pending hidden single whose cell is still empty,
-    /// with the first of its houses where the digit has that one place. If no house has,
-    /// the entry is consumed all the same and nothing is found.
-    fn hidden_single(&mut self, grid: &Candidates) -> Option<(House, Cell, Digit)> {
-        while let Some((cell, digit)) = self.hidden.pop() {
-            if grid.value(cell).is_none() {
-                let house = cell
-                    .houses()
-                    .into_iter()
-                    .find(|&house| places_in(grid, house, digit) == 1)?;
-                return Some((house, cell, digit));
-            }
-        }
-        None
-    }
 }
-
-/// When, in the replay of [`SinglesQueues::set_all_at_once`], `house` was left with
-/// `place` alone for `digit` (an index): when the last of its other cells stopped counting
-/// there, as a key that sorts in replay order. A cell stops counting while the first
-/// `setters` cell (reading order) that sees it takes the digit from its peers (keyed by
-/// that setter, then the cell, then the house's rank among the cell's houses); a set cell
-/// that still held the digit then stops when it is set itself and gives up its other
-/// digits (keyed by the cell, then the digit, then the house's rank).
-fn left_house_when(
-    house: House,
-    digit: usize,
-    place: Cell,
-    setters: &[Cell],
-    empty: CellSet,
-) -> u32 {
-    let cells = house.cells();
-    let others = 0x1ff & !(1u16 << house.position_of(place).expect("a cell of the house"));
-    let set_here = cells
-        .iter()
-        .enumerate()
-        .filter(|(_, cell)| !empty.contains(**cell))
-        .fold(0u16, |mask, (i, _)| mask | 1 << i);
-    let taken = |setter: Cell, cell: Cell| (setter.index() as u32 * 2) * 81 + cell.index() as u32;
-    let setting = |cell: Cell| (cell.index() as u32 * 2 + 1) * 81 + digit as u32;
-    let mut covered = 0u16;
-    let mut latest = 0;
-    for &setter in setters {
-        let group = SEEN_IN_HOUSE[setter.index()][house.index()] & others & !covered;
-        covered |= group;
-        // The group's empty cells lose the digit to this setter; the last in house (and
-        // cell) order is the latest.
-        let empties = group & !set_here;
-        if empties != 0 {
-            let last = cells[15 - empties.leading_zeros() as usize];
-            latest = latest.max(taken(setter, last));
-        }
-        let mut givens = group & set_here;
-        while givens != 0 {
-            let cell = cells[givens.trailing_zeros() as usize];
-            givens &= givens - 1;
-            let key = if setter.index() < cell.index() {
-                taken(setter, cell)
-            } else {
-                setting(cell)
-            };
-            latest = latest.max(key);
-        }
-    }
-    // Set cells no setter sees stop counting when set.
-    let mut unseen = others & set_here & !covered;
-    while unseen != 0 {
-        latest = latest.max(setting(cells[unseen.trailing_zeros() as usize]));
-        unseen &= unseen - 1;
-    }
-    // A cell's houses are its row, column and box, in that order.
-    latest * 4 + house.kind() as u32
-}
-
-/// Per cell and house, the positions in the house (bit `i`: its `i`-th cell) of the cells
-/// the cell sees.
-static SEEN_IN_HOUSE: [[u16; 27]; 81] = {
-    let mut table = [[0u16; 27]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let mut house = 0;
-        while house < 27 {
-            let cells = House::from_index(house).cells();
-            let mut i = 0;
-            while i < 9 {
-                if Cell::from_index(cell).sees(cells[i]) {
-                    table[cell][house] |= 1 << i;
-                }
-                i += 1;
-            }
-            house += 1;
-        }
-        cell += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {
@@ -622,6 +404,18 @@ mod tests {
             .collect()
     }
 
+    /// Every hidden single the queue holds for `grid`, in the order it would take them.
+    fn hidden_order(queues: &SinglesQueues, grid: &Candidates) -> Vec<(Cell, Digit)> {
+        let mut queues = queues.clone();
+        std::iter::from_fn(|| {
+            queues
+                .hidden
+                .next(grid)
+                .map(|(_, cell, digit)| (cell, digit))
+        })
+        .collect()
+    }
+
     /// The same candidates, cell by cell.
     fn same_candidates(a: &Candidates, b: &Candidates) -> bool {
         Cell::all()
@@ -653,13 +447,12 @@ mod tests {
                 }
                 assert!(same_candidates(&replay, &grid), "{line}");
                 let live_naked = live(&loaded.naked, &grid);
-                let live_hidden = live(&loaded.hidden, &grid);
+                let in_order = hidden_order(&loaded, &grid);
                 assert_eq!(live_naked, live(&replayed.naked, &grid), "{line}");
-                assert_eq!(live_hidden, live(&replayed.hidden, &grid), "{line}");
+                assert_eq!(in_order, hidden_order(&replayed, &grid), "{line}");
                 // Nothing but live entries.
                 assert_eq!(live_naked.len(), loaded.naked.pending().len());
-                assert_eq!(live_hidden.len(), loaded.hidden.pending().len());
-                (naked, hidden) = (naked + live_naked.len(), hidden + live_hidden.len());
+                (naked, hidden) = (naked + live_naked.len(), hidden + in_order.len());
 
                 let mut trimmed = grid.clone();
                 let cell = trimmed.cells_with_at_least()[2].first().unwrap();
@@ -668,18 +461,136 @@ mod tests {
                 let mut loaded = SinglesQueues::default();
                 loaded.load(&trimmed);
                 replayed.eliminate(&mut replay, cell, digit);
-                for (a, b) in [
-                    (&loaded.naked, &replayed.naked),
-                    (&loaded.hidden, &replayed.hidden),
-                ] {
-                    assert_eq!(live(a, &trimmed), live(b, &trimmed), "{line}");
-                }
+                let (a, b) = (&loaded.naked, &replayed.naked);
+                assert_eq!(live(a, &trimmed), live(b, &trimmed), "{line}");
+                let (a, b) = (&loaded, &replayed);
+                assert_eq!(
+                    hidden_order(a, &trimmed),
+                    hidden_order(b, &trimmed),
+                    "{line}"
+                );
                 compared += 1;
             }
         }
         assert!(
             compared > 1000 && naked > 1000 && hidden > 1000,
             "{compared} {naked} {hidden}"
+        );
+    }
+
+    /// HoDoKu's queue of hidden singles as HoDoKu keeps it, by definition: a grid that
+    /// loses candidates one at a time in HoDoKu's order (a cell being set still holds its
+    /// candidates while the digit leaves its peers, then gives up the others in digit
+    /// order), and after each removal every house newly left with one place queues that
+    /// place. Entries are taken first in, first out, skipping set cells.
+    #[derive(Clone)]
+    struct EagerHiddenQueue {
+        grid: Candidates,
+        entries: Vec<(Cell, Digit)>,
+        head: usize,
+    }
+
+    impl EagerHiddenQueue {
+        fn loaded(puzzle: &crate::puzzle::Puzzle) -> EagerHiddenQueue {
+            let mut queue = EagerHiddenQueue {
+                grid: Candidates::empty(),
+                entries: Vec::new(),
+                head: 0,
+            };
+            for cell in Cell::all() {
+                if let Some(digit) = puzzle.given(cell) {
+                    queue.place(cell, digit);
+                }
+            }
+            queue
+        }
+
+        fn remove(&mut self, cell: Cell, digit: Digit) {
+            if !self.grid.has(cell, digit) {
+                return;
+            }
+            let before = self.grid.houses_with_one_place(digit);
+            self.grid.eliminate(cell, digit);
+            let mut new = self.grid.houses_with_one_place(digit) & !before;
+            while new != 0 {
+                let house = House::from_index(new.trailing_zeros() as usize);
+                new &= new - 1;
+                let at = self.grid.positions(house, digit).trailing_zeros() as usize;
+                self.entries.push((house.cells()[at], digit));
+            }
+        }
+
+        fn place(&mut self, cell: Cell, digit: Digit) {
+            for peer in (cell.peers() & self.grid.cells_with(digit)).iter() {
+                self.remove(peer, digit);
+            }
+            for other in (self.grid.candidates(cell) - DigitSet::single(digit)).iter() {
+                self.remove(cell, other);
+            }
+            self.grid.place(cell, digit);
+        }
+
+        fn next(&mut self) -> Option<(Cell, Digit)> {
+            while let Some(&(cell, digit)) = self.entries.get(self.head) {
+                self.head += 1;
+                if self.grid.value(cell).is_none() {
+                    return Some((cell, digit));
+                }
+            }
+            None
+        }
+    }
+
+    /// At every turn of real solves with the whole standard ladder (every technique's
+    /// eliminations in HoDoKu's order), the hidden single the queue would take is the one
+    /// HoDoKu's queue, kept entry by entry, would take.
+    #[test]
+    fn the_hidden_single_taken_is_the_one_hodoku_queued_first() {
+        let solver = crate::solver::Solver::new(
+            crate::ladder::Ladder::parse("standard").expect("a preset"),
+            crate::solver::Policy::Single,
+        );
+        let (mut turns, mut taken) = (0, 0);
+        for solve in crate::technique::test_grids::sample_solves(&solver, 9) {
+            let mut eager = EagerHiddenQueue::loaded(&solve.puzzle);
+            let mut grid = Candidates::from_puzzle(&solve.puzzle);
+            let mut queues = SinglesQueues::default();
+            queues.load(&grid);
+            for step in solve.report.steps.iter() {
+                let lazy_next = queues.clone().next(Technique::HiddenSingle, &grid);
+                let eager_next = eager.clone().next();
+                assert_eq!(
+                    lazy_next.map(|(_, cell, digit)| (cell, digit)),
+                    eager_next,
+                    "{} before step {}",
+                    solve.line,
+                    step.technique
+                );
+                turns += 1;
+                if step.technique.is_single() {
+                    let (_, cell, digit) = queues.next(step.technique, &grid).expect("queued");
+                    if step.technique == Technique::HiddenSingle {
+                        assert_eq!(eager.next(), Some((cell, digit)), "{}", solve.line);
+                        taken += 1;
+                    }
+                    queues.place(&mut grid, cell, digit);
+                    eager.place(cell, digit);
+                    continue;
+                }
+                let found_in = grid.clone();
+                queues.apply(step, &mut grid);
+                if let Some(placement) = step.placement {
+                    for (cell, digit) in placement.iter() {
+                        eager.place(cell, digit);
+                    }
+                }
+                step.for_each_deletion(Some(&found_in), |cell, digit| eager.remove(cell, digit));
+            }
+            assert!(grid.is_solved(), "{}", solve.line);
+        }
+        assert!(
+            turns > 10_000 && taken > 1_000,
+            "{turns} turns, {taken} taken"
         );
     }
 }
