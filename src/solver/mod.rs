@@ -8,7 +8,7 @@
 //! serves every thread; per-thread buffers live in [`Scratch`].
 //!
 //! The `queue` policy schedules the rungs differently, as an operation queue driven by the
-//! cells set ([`queue`]).
+//! cells set (the `queue` module).
 //!
 //! Two ways through a solve take the same steps. With a step log or a check of every step,
 //! each rung builds its steps with their patterns and searches the whole grid. When only

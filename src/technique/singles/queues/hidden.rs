@@ -15,10 +15,15 @@
 //! house each removal touches, most of it wasted on solves that never need a hidden single
 //! (the easy ones set every cell by full houses and naked singles). This queue instead
 //! stamps each candidate removal with its turn ([`HiddenQueue::lost`], called in HoDoKu's
-//! order of removals), and when asked ([`HiddenQueue::next`]) dates each new house with one
-//! place by the latest removal among its other cells. Removals made while loading the
-//! puzzle are dated as the load's replay made them ([`left_house_when`]); they all come
-//! before the solve's.
+//! order of removals) and marks the houses it changed. When asked ([`HiddenQueue::next`])
+//! it tests the changed houses, dates each one that came down to one place by the latest
+//! removal among its other cells, and queues them in that order after the houses found
+//! before: a house is found at the first look after it came down, so every house that came
+//! down earlier was found at an earlier look. Removals made while loading the puzzle are
+//! dated as the load's replay made them ([`left_house_when`]); they all come before the
+//! solve's. A cell being set tests its own three houses for its other candidates at once
+//! ([`HiddenQueue::cell_set`]): cheaper than leaving them to a look, and there are none
+//! when the cell is set by a full house or a naked single.
 //!
 //! In a grid with no solution HoDoKu can also drop entries, or take an entry whose cell
 //! lost the digit and then find nothing that turn; this queue does neither. No row shows

@@ -169,7 +169,7 @@ impl SinglesQueues {
 
     /// Applies `step` to `grid` as HoDoKu applies it, queueing what it queues: its
     /// placement, then its eliminations in HoDoKu's order. What it changed, counted as
-    /// [`Candidates::apply`] counts it.
+    /// [`Step::apply_to`] counts it.
     pub fn apply(&mut self, step: &Step, grid: &mut Candidates) -> Effect {
         let mut effect = Effect::default();
         if let Some(placement) = step.placement {
