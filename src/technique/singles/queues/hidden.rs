@@ -29,7 +29,6 @@
 //! lost the digit and then find nothing that turn; this queue does neither. No row shows
 //! such a solve (the oracle reports the puzzle has no solution).
 
-use crate::bitset::DigitSet;
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House};
 
@@ -146,25 +145,22 @@ impl HiddenQueue {
         self.losses[digit.index()] = self.losses[digit.index()].saturating_add(1);
     }
 
-    /// Records that `cell`, being set, stops counting as a place for `others` (its other
-    /// candidates in `grid`, before the change), in digit order. Its own three houses are
-    /// the only ones this can leave with one place: they are tested at once, which costs
-    /// less than a look, and solves setting cells by full houses and naked singles have no
-    /// other candidates to test.
-    pub fn cell_set(&mut self, grid: &Candidates, cell: Cell, others: DigitSet) {
-        for digit in others.iter() {
-            self.turn += 1;
-            self.removed_at[digit.index()][cell.index()] = self.turn;
-            let houses = cell.houses().into_iter();
-            for (house, position) in houses.zip(cell.positions_in_houses()) {
-                let rest = grid.positions(house, digit) & !(1 << position);
-                if rest.is_power_of_two() {
-                    let key = (SOLVE_KEYS + u32::from(self.turn)) * 4 + house.kind() as u32;
-                    let place = house.cells()[rest.trailing_zeros() as usize];
-                    self.batch.push((key, house, place, digit));
-                    // Found: the next look must not find it again.
-                    self.changed_houses[digit.index()] &= !(1 << house.index());
-                }
+    /// Records that `cell`, being set, stopped counting as a place for `digit` (one of its
+    /// other candidates, in digit order, after its peers lost the digit set), leaving it
+    /// the positions `left` in the cell's row, column and box. Those three houses are the
+    /// only ones this can leave with one place: they are tested at once, which costs less
+    /// than a look, and a cell set by a full house or a naked single has no other digit.
+    #[inline]
+    pub fn cell_lost(&mut self, cell: Cell, digit: Digit, left: [u16; 3]) {
+        self.turn += 1;
+        self.removed_at[digit.index()][cell.index()] = self.turn;
+        for (house, rest) in cell.houses().into_iter().zip(left) {
+            if rest.is_power_of_two() {
+                let key = (SOLVE_KEYS + u32::from(self.turn)) * 4 + house.kind() as u32;
+                let place = house.cells()[rest.trailing_zeros() as usize];
+                self.batch.push((key, house, place, digit));
+                // Found: the next look must not find it again.
+                self.changed_houses[digit.index()] &= !(1 << house.index());
             }
         }
     }

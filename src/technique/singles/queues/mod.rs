@@ -9,9 +9,9 @@
 //! which candidates went, step by step and within each step. [`SinglesQueues`] follows
 //! that bookkeeping as the solver's grid changes, so the solver takes HoDoKu's single at
 //! every turn and scores what HoDoKu scores. Every change to the grid goes through it
-//! ([`SinglesQueues::place`], [`SinglesQueues::eliminate`], [`SinglesQueues::apply`]),
-//! which notes from the grid as it is before the change what HoDoKu would queue, then
-//! makes it. The naked singles are queued as HoDoKu queues them; the hidden singles are
+//! ([`SinglesQueues::place`], [`SinglesQueues::eliminate`], [`SinglesQueues::apply`]): the
+//! grid reports what a placement removes as it removes it, in HoDoKu's order
+//! ([`Candidates::place_reporting`]), and an elimination is noted before it is made. The naked singles are queued as HoDoKu queues them; the hidden singles are
 //! worked out only when the Hidden Single rung asks, from the turn each candidate left
 //! (`queues/hidden.rs`): the same single, without testing three houses at every removal.
 //! HoDoKu's counts of places (`free`) are the grid's own, but for two moments: while a cell
@@ -40,7 +40,7 @@
 //!   has, the entry is consumed and nothing is found.
 
 use crate::bitset::{CellSet, DigitSet};
-use crate::candidates::Candidates;
+use crate::candidates::{Candidates, PlacementObserver};
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Effect, Step};
@@ -201,27 +201,11 @@ impl SinglesQueues {
     /// digit leaves its peers, in cell order; then its houses stop counting it for its
     /// other candidates, in digit order.
     pub fn place(&mut self, grid: &mut Candidates, cell: Cell, digit: Digit) {
-        let former = grid.candidates(cell);
-        if grid.value(cell).is_none() && !former.is_empty() {
-            self.queue_setting(grid, cell, digit, former);
+        if grid.value(cell).is_some() || grid.candidates(cell).is_empty() {
+            grid.place(cell, digit);
+            return;
         }
-        grid.place(cell, digit);
-    }
-
-    /// What setting `cell` (holding `former`) to `digit` queues, from the grid before: the
-    /// peers holding the digit lose it in cell order, then the cell stops counting as a
-    /// place for its other candidates, in digit order.
-    fn queue_setting(&mut self, grid: &Candidates, cell: Cell, digit: Digit, former: DigitSet) {
-        let holders = cell.peers() & grid.cells_with(digit);
-        for peer in holders.iter() {
-            let left = grid.candidates(peer) - DigitSet::single(digit);
-            if let Some(only) = left.single_member() {
-                self.naked.push(peer, only);
-            }
-            self.hidden.lost(peer, digit);
-        }
-        self.hidden
-            .cell_set(grid, cell, former - DigitSet::single(digit));
+        grid.place_reporting(cell, digit, self);
     }
 
     /// Removes `digit` from `cell` of `grid`, if it is there (HoDoKu's `delCandidate`),
@@ -295,6 +279,23 @@ impl SinglesQueues {
             }
         }
         None
+    }
+}
+
+/// The queues' part of setting a cell, as the grid reports it: a peer left with one
+/// candidate queues it as a naked single; every removal is stamped for the hidden queue.
+impl PlacementObserver for SinglesQueues {
+    #[inline]
+    fn peer_lost(&mut self, peer: Cell, digit: Digit, left: DigitSet) {
+        if let Some(only) = left.single_member() {
+            self.naked.push(peer, only);
+        }
+        self.hidden.lost(peer, digit);
+    }
+
+    #[inline]
+    fn cell_lost(&mut self, cell: Cell, digit: Digit, left: [u16; 3]) {
+        self.hidden.cell_lost(cell, digit, left);
     }
 }
 
