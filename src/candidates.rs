@@ -130,8 +130,11 @@ impl Candidates {
             *board = grid.unsolved - seen;
         }
         for cell in grid.unsolved.iter() {
-            let [row, column, box_] = cell.houses().map(|h| digits_in_house[h.index()]);
-            grid.cell_candidates[cell.index()] = DigitSet::from_bits(!(row | column | box_));
+            let [row, column, box_] = cell.houses();
+            let held = digits_in_house[row.index()]
+                | digits_in_house[column.index()]
+                | digits_in_house[box_.index()];
+            grid.cell_candidates[cell.index()] = DigitSet::from_bits(!held);
         }
         for (block, cells) in grid
             .positions
@@ -350,7 +353,12 @@ impl Candidates {
         }
         for other in (self.cell_candidates[cell.index()] - DigitSet::single(digit)).iter() {
             self.remove(cell, other);
-            let left = cell.houses().map(|house| self.positions(house, other));
+            let [row, column, box_] = cell.houses();
+            let left = [
+                self.positions(row, other),
+                self.positions(column, other),
+                self.positions(box_, other),
+            ];
             observer.cell_lost(cell, other, left);
         }
         self.cell_candidates[cell.index()] = DigitSet::EMPTY;
