@@ -17,7 +17,7 @@
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
 use crate::bitset::DigitSet;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Digit};
 
 /// One consequence: the literal, the entry it was reached from and how many links away
 /// from the premise it is.
@@ -87,6 +87,8 @@ impl Table {
         // The walk works on local handles, which the compiler keeps in registers.
         let (entries, reached) = (&mut self.entries, &mut *self.reached.0);
         entries.reserve(Self::CAPACITY);
+        // The literals of the premise's cell: 18 numbers from its first, on and off.
+        let first_in_cell = Lit::candidate(start, Digit::from_index(0), false).index();
         let mut next = 0;
         while next < entries.len() && entries.len() < Self::CAPACITY {
             let Entry { lit, depth, .. } = entries[next];
@@ -96,10 +98,7 @@ impl Table {
                     continue;
                 }
                 *seen = stamp;
-                if implied
-                    .as_candidate()
-                    .is_some_and(|(cell, _)| cell == start)
-                {
+                if implied.index().wrapping_sub(first_in_cell) < 18 {
                     self.in_premise_cell.push(entries.len() as u16);
                 }
                 entries.push(Entry {
