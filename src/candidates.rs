@@ -709,6 +709,61 @@ mod tests {
         assert_views_agree(&grid);
     }
 
+    /// What a placement reports, in order.
+    #[derive(Debug, PartialEq)]
+    enum Report {
+        Peer(Cell, Digit, DigitSet),
+        Other(Cell, Digit, [u16; 3]),
+    }
+
+    impl PlacementObserver for Vec<Report> {
+        fn peer_lost(&mut self, peer: Cell, digit: Digit, left: DigitSet) {
+            self.push(Report::Peer(peer, digit, left));
+        }
+        fn cell_lost(&mut self, cell: Cell, digit: Digit, left: [u16; 3]) {
+            self.push(Report::Other(cell, digit, left));
+        }
+    }
+
+    /// A placement reports each peer that held the digit, in cell order, with what it
+    /// keeps; then each other candidate of the cell, in digit order, with its places left
+    /// in the cell's row, column and box; and leaves the grid as a silent placement does.
+    #[test]
+    fn a_placement_reports_what_it_removes_in_order() {
+        let line =
+            ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6";
+        let grid = Candidates::from_puzzle(&Puzzle::parse_line(line).unwrap());
+        let mut placements = 0;
+        for cell in grid.unsolved().iter() {
+            for digit in grid.candidates(cell).iter() {
+                let mut silent = grid.clone();
+                silent.place(cell, digit);
+                let mut reported = grid.clone();
+                let mut reports = Vec::new();
+                reported.place_reporting(cell, digit, &mut reports);
+                assert!(reported == silent, "{cell} {digit}");
+
+                let holders = cell.peers() & grid.cells_with(digit);
+                let peers = holders.iter().map(|peer| {
+                    Report::Peer(peer, digit, grid.candidates(peer) - DigitSet::single(digit))
+                });
+                let others = (grid.candidates(cell) - DigitSet::single(digit))
+                    .iter()
+                    .map(|other| {
+                        Report::Other(
+                            cell,
+                            other,
+                            cell.houses().map(|h| silent.positions(h, other)),
+                        )
+                    });
+                let expected: Vec<Report> = peers.chain(others).collect();
+                assert_eq!(reports, expected, "{cell} {digit}");
+                placements += 1;
+            }
+        }
+        assert!(placements > 50, "{placements}");
+    }
+
     #[test]
     fn from_puzzle_equals_placing_the_givens_one_by_one() {
         for line in [
