@@ -69,8 +69,9 @@ pub struct HiddenQueue {
     removed_at: [[u16; 81]; 9],
     /// The last turn given.
     turn: u16,
-    /// The digits whose houses changed since the last look (bit = digit index), and per
-    /// digit the houses that changed (bit = house index) and how many cells lost it.
+    /// The digits whose houses changed since the last look (bit = digit index: the digits
+    /// a look visits, kept so that it need not visit all nine), and per digit the houses
+    /// that changed (bit = house index) and how many cells lost it.
     changed: u16,
     changed_houses: [u32; 9],
     losses: [u8; 9],
@@ -108,10 +109,10 @@ impl Default for HiddenQueue {
 }
 
 impl HiddenQueue {
-    /// Starts over for a grid loaded by setting `grid`'s set cells one by one in reading
-    /// order from an empty grid: every house with one place left after that is dated by
-    /// the replay.
-    pub fn load(&mut self, grid: &Candidates) {
+    /// Starts over for a grid loaded by setting its set cells one by one in reading order
+    /// from an empty grid (each given to [`HiddenQueue::set_at_load`], in that order):
+    /// every house with one place left after that is dated by the replay.
+    pub fn start(&mut self) {
         self.removed_at = [[0; 81]; 9];
         self.turn = 0;
         self.changed = 0x1ff;
@@ -122,16 +123,18 @@ impl HiddenQueue {
         self.batch.clear();
         self.setter_counts = [0; 9];
         self.set_in_house = [0; 27];
-        for cell in (!grid.unsolved()).iter() {
-            let digit = grid.value(cell).expect("a set cell").index();
-            let count = &mut self.setter_counts[digit];
-            if usize::from(*count) < 9 {
-                self.setters[digit][usize::from(*count)] = cell;
-                *count += 1;
-            }
-            for (house, position) in cell.houses().into_iter().zip(cell.positions_in_houses()) {
-                self.set_in_house[house.index()] |= 1 << position;
-            }
+    }
+
+    /// Notes `cell`, set to `digit`, as the load's replay sets it (reading order).
+    #[inline]
+    pub fn set_at_load(&mut self, cell: Cell, digit: Digit) {
+        let count = &mut self.setter_counts[digit.index()];
+        if usize::from(*count) < 9 {
+            self.setters[digit.index()][usize::from(*count)] = cell;
+            *count += 1;
+        }
+        for (house, position) in cell.houses().into_iter().zip(cell.positions_in_houses()) {
+            self.set_in_house[house.index()] |= 1 << position;
         }
     }
 
@@ -191,12 +194,13 @@ impl HiddenQueue {
     fn look(&mut self, grid: &Candidates) {
         let mut changed = std::mem::take(&mut self.changed);
         while changed != 0 {
-            let digit = Digit::from_index(changed.trailing_zeros() as usize);
+            let d = changed.trailing_zeros() as usize;
             changed &= changed - 1;
-            let d = digit.index();
+            let digit = Digit::from_index(d);
             let houses = std::mem::take(&mut self.changed_houses[d]);
+            let losses = std::mem::take(&mut self.losses[d]);
             // The houses of a few cells one by one, else every lane of the digit at once.
-            let mut singles = if std::mem::take(&mut self.losses[d]) <= FEW_LOSSES {
+            let mut singles = if losses <= FEW_LOSSES {
                 let mut singles = 0;
                 let mut rest = houses;
                 while rest != 0 {
@@ -217,8 +221,9 @@ impl HiddenQueue {
             }
         }
         // A house is found at the first look after it came down to one place (its removal
-        // marked it changed), so the batch comes after every house found before. A house
-        // that was already single is found again only if its place was set since: dead.
+        // marked it changed), so the batch comes after every house found before. It is not
+        // found again: the only removal it can still see is of its place, which leaves it
+        // no place at all.
         if self.batch.len() > 1 {
             for k in 0..self.batch.len() {
                 let (key, house, place, digit) = self.batch[k];

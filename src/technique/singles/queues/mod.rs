@@ -121,12 +121,13 @@ impl SinglesQueues {
     /// later in the replay. They are never taken (the queue skips set cells).
     fn set_all_at_once(&mut self, grid: &Candidates) -> bool {
         self.naked.clear();
-        self.hidden.load(grid);
+        self.hidden.start();
         // The cells each digit has left.
         let mut seen = [CellSet::EMPTY; 9];
         for cell in (!grid.unsolved()).iter() {
-            let digit = grid.value(cell).expect("a set cell").index();
-            seen[digit] |= cell.peers();
+            let digit = grid.value(cell).expect("a set cell");
+            seen[digit.index()] |= cell.peers();
+            self.hidden.set_at_load(cell, digit);
         }
         let empty = grid.unsolved();
         let places: [CellSet; 9] = std::array::from_fn(|digit| empty & !seen[digit]);
@@ -209,9 +210,8 @@ impl SinglesQueues {
     }
 
     /// Removes `digit` from `cell` of `grid`, if it is there (HoDoKu's `delCandidate`),
-    /// queueing the cell if it is left with one candidate, and each of its houses (row,
-    /// column, box) left with one place for the digit; a house left with none drops the
-    /// first pending hidden single of the digit there. Whether it was there.
+    /// queueing the cell if it is left with one candidate, and noting the removal for the
+    /// hidden queue's next look. Whether it was there.
     pub fn eliminate(&mut self, grid: &mut Candidates, cell: Cell, digit: Digit) -> bool {
         if !grid.has(cell, digit) {
             return false;
