@@ -448,6 +448,15 @@ impl Candidates {
         })
     }
 
+    /// Per digit, the cells set to it and the empty cells where it is still a candidate.
+    pub fn places_of_digits(&self) -> [CellSet; 9] {
+        let mut places = self.digit_cells;
+        for cell in (CellSet::ALL - self.unsolved).iter() {
+            places[usize::from(self.values[cell.index()]) - 1].insert(cell);
+        }
+        places
+    }
+
     /// The filled grid, when every cell is set and the grid is valid.
     pub fn solution(&self) -> Option<Solution> {
         if !self.is_solved() {

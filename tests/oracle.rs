@@ -1,12 +1,15 @@
 //! The brute-force oracle against known answers (tdoku's awkward cases, Royle's 17-clue
 //! list, the serg benchmark of multi-solution puzzles) and, by property tests, against a
-//! slow counter simple enough to be obviously right.
+//! slow counter simple enough to be obviously right, from the givens and from grids part-way
+//! through a solve.
 
 mod common;
 
 use common::{data_file, puzzle_lines, shared_corpus};
 use proptest::prelude::*;
-use sudolab::oracle::{Uniqueness, analyse, count_solutions};
+use sudolab::candidates::Candidates;
+use sudolab::geometry::{Cell, Digit};
+use sudolab::oracle::{Uniqueness, analyse, analyse_grid, count_solutions};
 use sudolab::puzzle::{Puzzle, Solution};
 
 fn parse(line: &str) -> Puzzle {
@@ -118,28 +121,44 @@ mod slow {
 
     /// The number of solutions (up to `limit`) and the first one found.
     pub fn count(puzzle: &Puzzle, limit: usize) -> (usize, Option<[u8; 81]>) {
-        let mut grid = *puzzle.values();
+        count_within(puzzle.values(), &[ANY; 81], limit)
+    }
+
+    /// Every digit allowed (bit `d` for digit `d`).
+    pub const ANY: u16 = 0x3fe;
+
+    /// [`count`] for the grid `values` where each empty cell may take only the digits
+    /// of its `allowed` mask.
+    pub fn count_within(
+        values: &[u8; 81],
+        allowed: &[u16; 81],
+        limit: usize,
+    ) -> (usize, Option<[u8; 81]>) {
+        let mut grid = *values;
         let mut found = (0, None);
-        search(&mut grid, limit, &mut found);
+        search(&mut grid, allowed, limit, &mut found);
         found
     }
 
-    /// The digits that may go in `cell`: those none of its peers hold.
-    fn candidates(grid: &[u8; 81], cell: Cell) -> Vec<u8> {
+    /// The digits that may go in `cell`: allowed there, and held by none of its peers.
+    fn candidates(grid: &[u8; 81], allowed: &[u16; 81], cell: Cell) -> Vec<u8> {
         (1..=9)
+            .filter(|&digit| allowed[cell.index()] >> digit & 1 != 0)
             .filter(|&digit| cell.peers().iter().all(|peer| grid[peer.index()] != digit))
             .collect()
     }
 
     /// The ways to meet the most constrained need, as (cell, digit) placements; `None`
     /// when the grid is full.
-    fn fewest_ways(grid: &[u8; 81]) -> Option<Vec<(usize, u8)>> {
+    fn fewest_ways(grid: &[u8; 81], allowed: &[u16; 81]) -> Option<Vec<(usize, u8)>> {
         let empty: Vec<Cell> = Cell::all().filter(|c| grid[c.index()] == 0).collect();
         if empty.is_empty() {
             return None;
         }
-        let options: Vec<(Cell, Vec<u8>)> =
-            empty.iter().map(|&c| (c, candidates(grid, c))).collect();
+        let options: Vec<(Cell, Vec<u8>)> = empty
+            .iter()
+            .map(|&c| (c, candidates(grid, allowed, c)))
+            .collect();
         let cell_needs = options
             .iter()
             .map(|(cell, digits)| digits.iter().map(|&d| (cell.index(), d)).collect());
@@ -160,18 +179,23 @@ mod slow {
         cell_needs.chain(house_needs).min_by_key(Vec::len)
     }
 
-    fn search(grid: &mut [u8; 81], limit: usize, found: &mut (usize, Option<[u8; 81]>)) {
+    fn search(
+        grid: &mut [u8; 81],
+        allowed: &[u16; 81],
+        limit: usize,
+        found: &mut (usize, Option<[u8; 81]>),
+    ) {
         if found.0 >= limit {
             return;
         }
-        let Some(ways) = fewest_ways(grid) else {
+        let Some(ways) = fewest_ways(grid, allowed) else {
             found.0 += 1;
             found.1.get_or_insert(*grid);
             return;
         };
         for (cell, digit) in ways {
             grid[cell] = digit;
-            search(grid, limit, found);
+            search(grid, allowed, limit, found);
             grid[cell] = 0;
         }
     }
@@ -250,6 +274,46 @@ proptest! {
         rolls in prop::collection::vec(0..100u8, 81),
     ) {
         assert_agrees_with_slow_counter(&carved(solution, &relabel, transpose, keep, &rolls));
+    }
+
+    #[test]
+    fn a_grid_part_way_has_the_solutions_a_slow_count_of_its_candidates_finds(
+        solution in 0..18usize,
+        relabel in Just((1..=9).collect::<Vec<u8>>()).prop_shuffle(),
+        keep in 10..50u8,
+        rolls in prop::collection::vec(0..100u8, 81),
+        removals in prop::collection::vec((0..81usize, 1..=9u8), 0..40),
+        placements in prop::collection::vec((0..81usize, 1..=9u8), 0..6),
+    ) {
+        let puzzle = carved(solution, &relabel, false, keep, &rolls);
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        for (cell, digit) in removals {
+            grid.eliminate(Cell::from_index(cell), Digit::new(digit));
+        }
+        for (cell, digit) in placements {
+            let (cell, digit) = (Cell::from_index(cell), Digit::new(digit));
+            if grid.has(cell, digit) {
+                grid.place(cell, digit);
+            }
+        }
+        let values: [u8; 81] =
+            std::array::from_fn(|i| grid.value(Cell::from_index(i)).map_or(0, |d| d.get()));
+        let allowed: [u16; 81] = std::array::from_fn(|i| {
+            let cell = Cell::from_index(i);
+            grid.candidates(cell).iter().fold(0, |mask, d| mask | 1 << d.get())
+        });
+        let (count, first) = slow::count_within(&values, &allowed, 2);
+        match (analyse_grid(&grid.places_of_digits(), grid.unsolved()), count) {
+            (Uniqueness::NoSolution, 0) => {}
+            (Uniqueness::Unique(solution), 1) => prop_assert_eq!(*solution.values(), first.unwrap()),
+            (Uniqueness::Multiple(solution), 2..) => {
+                for cell in Cell::all() {
+                    let digit = solution.get(cell);
+                    prop_assert!(grid.value(cell) == Some(digit) || grid.has(cell, digit));
+                }
+            }
+            (found, _) => panic!("{grid}\nslow counter finds {count}, oracle says {found:?}"),
+        }
     }
 
     #[test]

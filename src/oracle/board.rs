@@ -67,6 +67,23 @@ impl Board {
         Ok(board)
     }
 
+    /// The board of a grid given per digit as the cells where it may go, its set cells
+    /// included (bit `9 * i + c` of band `b` is row `3 * b + i`, column `c`), and the
+    /// cells not yet set; propagated. A set digit must have left its peers.
+    pub fn from_bands(
+        candidates: [[u32; 3]; 9],
+        unsolved: [u32; 3],
+    ) -> Result<Board, Contradiction> {
+        let mut board = Board {
+            candidates,
+            // Bits outside every band: each digit's bands differ from it and are settled.
+            settled: [[!BAND; 3]; 9],
+            unsolved,
+        };
+        board.propagate()?;
+        Ok(board)
+    }
+
     /// Whether every cell holds a digit.
     pub fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]

@@ -14,8 +14,9 @@
 mod board;
 mod tables;
 
+use crate::bitset::CellSet;
 use crate::puzzle::{Puzzle, Solution};
-use board::Board;
+use board::{Board, Contradiction};
 
 /// How many solutions a puzzle has, as far as anyone needs to know.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,17 +29,18 @@ pub enum Uniqueness {
 
 /// Whether `puzzle` has no, one or several solutions, with a solution when it has one.
 pub fn analyse(puzzle: &Puzzle) -> Uniqueness {
-    let search = Search::run(puzzle, 2);
-    let first = || {
-        let values = search.first.expect("a counted solution is recorded");
-        // The board places a digit only where it is a candidate, so a full board is valid.
-        Solution::from_valid_values(values)
-    };
-    match search.count {
-        0 => Uniqueness::NoSolution,
-        1 => Uniqueness::Unique(first()),
-        _ => Uniqueness::Multiple(first()),
-    }
+    Search::run(puzzle, 2).uniqueness()
+}
+
+/// [`analyse`] for a grid part-way through a solve: `digit_cells[d]` holds the cells where
+/// digit index `d` may still go and the cells set to it, `unsolved` the cells not yet set.
+/// A set digit must have left its peers. The grid's solutions are those of the puzzle it
+/// came from when every step so far held in every solution of the puzzle; fewer
+/// candidates leave the search less to try.
+pub fn analyse_grid(digit_cells: &[CellSet; 9], unsolved: CellSet) -> Uniqueness {
+    let candidates = digit_cells.map(|cells| cells.bands().map(|band| band as u32));
+    let unsolved = unsolved.bands().map(|band| band as u32);
+    Search::run_from(Board::from_bands(candidates, unsolved), 2).uniqueness()
 }
 
 /// The number of solutions of `puzzle`, counting no further than `limit`.
@@ -55,17 +57,36 @@ struct Search {
 
 impl Search {
     fn run(puzzle: &Puzzle, limit: usize) -> Search {
+        Search::run_from(Board::new(puzzle.values()), limit)
+    }
+
+    /// Counts the solutions of a propagated board (none when it is a contradiction).
+    fn run_from(board: Result<Board, Contradiction>, limit: usize) -> Search {
         let mut search = Search {
             limit,
             count: 0,
             first: None,
         };
         if limit > 0
-            && let Ok(board) = Board::new(puzzle.values())
+            && let Ok(board) = board
         {
             search.explore(&board);
         }
         search
+    }
+
+    /// What a search counting up to two found.
+    fn uniqueness(&self) -> Uniqueness {
+        let first = || {
+            let values = self.first.expect("a counted solution is recorded");
+            // The board places a digit only where it is a candidate, so a full board is valid.
+            Solution::from_valid_values(values)
+        };
+        match self.count {
+            0 => Uniqueness::NoSolution,
+            1 => Uniqueness::Unique(first()),
+            _ => Uniqueness::Multiple(first()),
+        }
     }
 
     /// Counts the solutions of a propagated board, trying each candidate of one cell on

@@ -9,6 +9,15 @@
 //! in a contradiction, and every puzzle under `--verify` or with the brute-force rung
 //! (which needs the solution). Rows are the same either way.
 //!
+//! A stuck solve by such techniques asks the oracle about the grid it stopped in, not
+//! about the givens: every step held in every solution of the puzzle, and every solution
+//! of that grid is one of the puzzle (it keeps the givens), so the two have the same
+//! solutions, and the grid leaves the search less to try. Only a wrong step could set
+//! them apart: a grid left with no solution sends the question back to the givens (whose
+//! unique solution then names the wrong step); a wrong step that left exactly one of a
+//! puzzle's several solutions would go unseen, as any step of a puzzle without a unique
+//! solution does (`--verify` asks about the givens first).
+//!
 //! Every line gives a row, whatever its bytes: text that is not UTF-8 is read with
 //! replacement characters, which the parser then reports as bad characters. A solve is
 //! always checked against the unique solution at its end (cheap: one pass over the grid);
@@ -157,13 +166,41 @@ impl Evaluator {
         }
         // Without verifying or brute force, the solution plays no part in a solve: the
         // summary is the one the oracle-first order would have made.
-        let solution = self.ask_oracle(puzzle, record)?;
+        let solution = if summary.outcome == Outcome::Stuck
+            && !summary.counts.used().any(|(t, _)| t.assumes_uniqueness())
+        {
+            self.ask_oracle_from(puzzle, &grid, record)?
+        } else {
+            self.ask_oracle(puzzle, record)?
+        };
         self.check_and_fill(puzzle, &solution, &grid, summary, scratch, record)
+    }
+
+    /// [`Evaluator::ask_oracle`] from the grid a stuck solve left, whose solutions are the
+    /// puzzle's (each step held in every solution) and which leaves the search less to
+    /// try. A grid without a solution means a step went wrong, or the puzzle has none: the
+    /// puzzle's own givens then say which.
+    fn ask_oracle_from(
+        &self,
+        puzzle: &Puzzle,
+        grid: &Candidates,
+        record: &mut Record,
+    ) -> Option<Solution> {
+        match oracle::analyse_grid(&grid.places_of_digits(), grid.unsolved()) {
+            Uniqueness::NoSolution => self.ask_oracle(puzzle, record),
+            verdict => self.take_verdict(verdict, record),
+        }
     }
 
     /// The puzzle's solution, or `None` with the record's status saying why there is none.
     fn ask_oracle(&self, puzzle: &Puzzle, record: &mut Record) -> Option<Solution> {
-        match oracle::analyse(puzzle) {
+        self.take_verdict(oracle::analyse(puzzle), record)
+    }
+
+    /// The solution of an oracle's verdict, or `None` with the record's status saying why
+    /// there is none.
+    fn take_verdict(&self, verdict: Uniqueness, record: &mut Record) -> Option<Solution> {
+        match verdict {
             Uniqueness::NoSolution => record.status = Status::NoSolution,
             Uniqueness::Multiple(_) => record.status = Status::MultipleSolutions,
             Uniqueness::Unique(solution) => {
