@@ -436,16 +436,10 @@ impl Candidates {
         if !(self.unsolved - with_candidates).is_empty() {
             return true;
         }
-        House::all().any(|house| {
-            let placed = house
-                .cells()
-                .iter()
-                .filter_map(|&cell| self.value(cell))
-                .fold(DigitSet::EMPTY, |set, d| set | DigitSet::single(d));
-            (DigitSet::ALL - placed)
-                .iter()
-                .any(|digit| self.positions(house, digit) == 0)
-        })
+        // A digit missing from a house has a place there: every house meets its cells.
+        self.places_of_digits()
+            .iter()
+            .any(|&places| places.houses_met() != HouseSet::ALL)
     }
 
     /// Per digit, the cells set to it and the empty cells where it is still a candidate.
