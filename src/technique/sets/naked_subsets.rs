@@ -78,18 +78,7 @@ fn search(
         if !cells.has_at_least(k as u32) || nothing_beside(grid, house, k) {
             continue;
         }
-        // What a house gives depends on its candidates alone unless one of its subsets
-        // lies in a box and a line, whose other house has its say in what it removes: a
-        // house that gave nothing and has no such subset is skipped while it is the same.
-        let snapshot = grid.house_snapshot(house);
-        if sink.searched_in_vain(house.index(), &snapshot) {
-            continue;
-        }
-        let mut outcome = Outcome::default();
-        naked_in_house(grid, sink, k, technique, house, cells, &mut outcome)?;
-        if !outcome.pushed && !outcome.across_houses {
-            sink.record_in_vain(house.index(), snapshot);
-        }
+        naked_in_house(grid, sink, k, technique, house, cells)?;
     }
     ControlFlow::Continue(())
 }
@@ -137,36 +126,9 @@ fn boxes_with_aligned(cells: CellSet, k: usize) -> u16 {
     boxes
 }
 
-/// What searching one house came to.
-#[derive(Default)]
-struct Outcome {
-    /// A step was pushed.
-    pushed: bool,
-    /// A subset was found in a box and a line: what it removes depends on the other house.
-    across_houses: bool,
-}
-
-impl Outcome {
-    /// Notes a subset found, and pushes its step if it has one.
-    fn found(
-        &mut self,
-        sink: &mut StepSink<'_>,
-        subset: CellSet,
-        step: Option<Step>,
-    ) -> ControlFlow<()> {
-        self.across_houses |= shared_houses(subset).len() > 1;
-        if let Some(step) = step {
-            self.pushed = true;
-            sink.push(step)?;
-        }
-        ControlFlow::Continue(())
-    }
-}
-
 /// The locked subsets of the boxes, boxes in order, among the `small` cells (those with 1
 /// to `k` candidates). Only boxes with `k` such cells in a row or column can hold one,
 /// and only boxes with other empty cells (a locked subset removes something in its box).
-/// Cheaper than a search's memo, which the box search does without.
 fn search_boxes(
     grid: &Candidates,
     sink: &mut StepSink<'_>,
@@ -269,7 +231,6 @@ fn naked_in_house(
     technique: Technique,
     house: House,
     cells: CellSet,
-    outcome: &mut Outcome,
 ) -> ControlFlow<()> {
     let mut list = [Cell::from_index(0); 9];
     let mut masks = [0u16; 9];
@@ -306,8 +267,9 @@ fn naked_in_house(
         } else if nine_bit_count(union) as usize == k {
             let subset: CellSet = chosen[..k].iter().map(|&i| list[i]).collect();
             let digits = DigitSet::from_bits(union);
-            let step = subset_step(grid, technique, Kind::Naked, house, subset, digits);
-            outcome.found(sink, subset, step)?;
+            if let Some(step) = subset_step(grid, technique, Kind::Naked, house, subset, digits) {
+                sink.push(step)?;
+            }
         }
     }
 }
