@@ -456,7 +456,11 @@ impl Candidates {
         if !self.is_solved() {
             return None;
         }
-        Solution::from_values(self.values)
+        if self.clash {
+            return Solution::from_values(self.values);
+        }
+        // Every digit was set where no peer held it: no house holds a digit twice.
+        Some(Solution::from_valid_values(self.values))
     }
 }
 
@@ -803,6 +807,44 @@ mod tests {
         assert!(grid.is_solved(), "this puzzle falls to naked singles");
         assert!(grid.houses_with_one_empty_cell().is_empty());
         assert!(!grid.has_contradiction());
+    }
+
+    #[test]
+    fn a_full_grid_is_a_solution_exactly_when_its_values_are_valid() {
+        let solved =
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+        let solution: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let mut valid = 0;
+        for round in 0..3000 {
+            let mut grid = Candidates::empty();
+            let mut order: Vec<usize> = (0..81).collect();
+            for i in (1..81).rev() {
+                order.swap(i, random(i as u64 + 1) as usize);
+            }
+            // The known solution in a random order, with 0 to 2 cells given a wrong digit.
+            let wrong = if round % 3 == 0 { 0 } else { random(3) };
+            let mut values = [0u8; 81];
+            for (n, &cell) in order.iter().enumerate() {
+                let digit = if (n as u64) < wrong {
+                    random(9) as u8 + 1
+                } else {
+                    solution[cell]
+                };
+                values[cell] = digit;
+                grid.place(Cell::from_index(cell), Digit::new(digit));
+            }
+            let expected = Solution::from_values(values);
+            assert_eq!(grid.solution(), expected, "round {round}");
+            valid += usize::from(expected.is_some());
+        }
+        assert!((1000..3000).contains(&valid), "{valid}");
     }
 
     #[test]
