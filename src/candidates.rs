@@ -665,6 +665,7 @@ impl fmt::Debug for Candidates {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn assert_views_agree(grid: &Candidates) {
         for house in House::all() {
@@ -833,18 +834,12 @@ mod tests {
         assert!(!grid.has_contradiction());
     }
 
-    #[test]
-    fn a_digits_lanes_hold_its_cells_house_by_house() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut random = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for round in 0..3000 {
-            let density = 1 + round % 7;
-            let cells: CellSet = Cell::all().filter(|_| random() % 8 < density).collect();
+    proptest! {
+        #[test]
+        fn a_digits_lanes_hold_its_cells_house_by_house(
+            members in proptest::collection::btree_set(0..81usize, 0..=81),
+        ) {
+            let cells: CellSet = members.iter().map(|&i| Cell::from_index(i)).collect();
             let lanes = digit_lanes(cells);
             for house in House::all() {
                 let expected = house
@@ -854,48 +849,28 @@ mod tests {
                     .filter(|&(_, &cell)| cells.contains(cell))
                     .fold(0u64, |lane, (p, _)| lane | 1 << p);
                 let (word, shift) = (house.index() / 4, house.index() % 4 * 16);
-                assert_eq!(lanes[word] >> shift & 0xffff, expected, "{cells} {house}");
+                prop_assert_eq!(lanes[word] >> shift & 0xffff, expected, "{} {}", cells, house);
             }
-            assert_eq!(lanes[6] >> 48, 0, "the spare lane stays empty");
+            prop_assert_eq!(lanes[6] >> 48, 0, "the spare lane stays empty");
         }
-    }
 
-    #[test]
-    fn a_full_grid_is_a_solution_exactly_when_its_values_are_valid() {
-        let solved =
-            "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
-        let solution: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
-        let mut valid = 0;
-        for round in 0..3000 {
-            let mut grid = Candidates::empty();
-            let mut order: Vec<usize> = (0..81).collect();
-            for i in (1..81).rev() {
-                order.swap(i, random(i as u64 + 1) as usize);
-            }
-            // The known solution in a random order, with 0 to 2 cells given a wrong digit.
-            let wrong = if round % 3 == 0 { 0 } else { random(3) };
+        /// A known solution set in any order, some cells maybe given a wrong digit first.
+        #[test]
+        fn a_full_grid_is_a_solution_exactly_when_its_values_are_valid(
+            order in Just((0..81).collect::<Vec<usize>>()).prop_shuffle(),
+            wrong in proptest::collection::vec(1..=9u8, 0..3),
+        ) {
+            let solved =
+                "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
             let mut values = [0u8; 81];
+            let mut grid = Candidates::empty();
             for (n, &cell) in order.iter().enumerate() {
-                let digit = if (n as u64) < wrong {
-                    random(9) as u8 + 1
-                } else {
-                    solution[cell]
-                };
+                let digit = wrong.get(n).copied().unwrap_or(solved.as_bytes()[cell] - b'0');
                 values[cell] = digit;
                 grid.place(Cell::from_index(cell), Digit::new(digit));
             }
-            let expected = Solution::from_values(values);
-            assert_eq!(grid.solution(), expected, "round {round}");
-            valid += usize::from(expected.is_some());
+            prop_assert_eq!(grid.solution(), Solution::from_values(values));
         }
-        assert!((1000..3000).contains(&valid), "{valid}");
     }
 
     #[test]

@@ -341,30 +341,24 @@ mod tests {
     use super::*;
     use crate::technique::test_grids::*;
 
-    #[test]
-    fn boxes_with_aligned_cells_are_those_with_k_cells_in_a_row_or_column_of_the_box() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut random = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for round in 0..4000 {
-            // Sparse to dense sets, so that every box meets both answers.
-            let density = 1 + round % 7;
-            let cells: CellSet = Cell::all().filter(|_| random() % 8 < density).collect();
+    proptest::proptest! {
+        #[test]
+        fn boxes_with_aligned_cells_are_those_with_k_cells_in_a_row_or_column_of_the_box(
+            members in proptest::collection::btree_set(0..81usize, 0..=81),
+        ) {
+            let cells: CellSet = members.iter().map(|&i| Cell::from_index(i)).collect();
             for k in [2, 3] {
                 let expected = (0..9).fold(0u16, |mask, b| {
                     let box_ = House::box_(b);
                     let aligned = box_.cells().iter().any(|&cell| {
-                        [cell.houses()[0], cell.houses()[1]].iter().any(|line| {
+                        let [row, column, _] = cell.houses();
+                        [row, column].iter().any(|line| {
                             (cells & box_.cell_set() & line.cell_set()).len() as usize >= k
                         })
                     });
                     mask | u16::from(aligned) << b
                 });
-                assert_eq!(boxes_with_aligned(cells, k), expected, "{cells} k {k}");
+                proptest::prop_assert_eq!(boxes_with_aligned(cells, k), expected, "{} k {}", cells, k);
             }
         }
     }
