@@ -1,6 +1,7 @@
 //! The brute-force oracle: counts a puzzle's solutions up to a limit and returns the first
 //! one. Everything else is checked against it: uniqueness before logic runs, every logical
-//! step when verifying, the brute-force rung's digits.
+//! step when verifying, the brute-force rung's digits. It also counts the solutions of a
+//! grid part-way through a solve ([`analyse_grid`]), for a stuck solve's verdict.
 //!
 //! It is a bitboard solver in the family of JCZSolve, fsss2 and tdoku's simple solvers:
 //! per-digit candidate masks in bands of 27 cells (`board.rs`), propagation of naked and
