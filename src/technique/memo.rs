@@ -1,8 +1,9 @@
 //! What each technique last searched in vain, so that the ladder's next pass can skip it.
 //!
-//! Many finders search the grid part by part: subsets house by house, fish and the single
-//! digit patterns digit by digit, Sue de Coq intersection by intersection. What such a finder reports in a part depends on that
-//! part's candidates alone. After every step the ladder starts again from its first rung,
+//! Many finders search the grid part by part: hidden subsets house by house, fish and the
+//! single digit patterns digit by digit, Sue de Coq intersection by intersection. What such
+//! a finder reports in a part depends on that part's candidates alone. (Naked subsets and
+//! the locked ones do without: a house's snapshot costs more than their search.) After every step the ladder starts again from its first rung,
 //! and each rung then searches a grid whose parts are mostly as they were when the same
 //! rung last found nothing in them. A [`Memo`] keeps, per technique and part, a copy of the
 //! part's candidates from the last search that found nothing there; a part holding exactly
