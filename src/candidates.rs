@@ -555,9 +555,7 @@ fn digit_lanes(cells: CellSet) -> [u64; WORDS_PER_DIGIT] {
             ninth |= (in_row >> 8) << row;
         }
         for stack in 0..3 {
-            // The box's three rows of three, at bits 0, 9 and 18, packed together.
-            let rows = bits >> (3 * stack) & 0x1c0e07;
-            lanes[18 + 3 * band + stack] = rows & 7 | rows >> 6 & 0x38 | rows >> 12 & 0x1c0;
+            lanes[18 + 3 * band + stack] = u64::from(CellSet::band_box_positions(bits, stack));
         }
     }
     // Byte c: column c's first eight rows.

@@ -36,6 +36,15 @@ impl CellSet {
         ]
     }
 
+    /// The box positions (bit `p` for the box's `p`th cell) of the cells of a band (27
+    /// bits, as [`CellSet::bands`] gives them) in the band's box of stack `stack` (0-2):
+    /// the box's three rows of three, at bits 0, 9 and 18, packed together.
+    #[inline]
+    pub fn band_box_positions(band: u64, stack: usize) -> u16 {
+        let rows = band >> (3 * stack) & 0x1c0e07;
+        (rows & 7 | rows >> 6 & 0x38 | rows >> 12 & 0x1c0) as u16
+    }
+
     /// The houses holding at least one cell of the set, read a band at a time: a few dozen
     /// word operations, against one intersection per house.
     pub fn houses_met(self) -> HouseSet {

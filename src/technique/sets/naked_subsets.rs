@@ -146,9 +146,7 @@ fn search_boxes(
         if !searched.contains(box_) || grid.empty_cells_in(box_) as usize <= k {
             continue;
         }
-        // The box's three rows of three, at bits 0, 9 and 18, packed together.
-        let rows = bands[index / 3] >> (3 * (index % 3));
-        let positions = (rows & 7 | rows >> 6 & 0x38 | rows >> 12 & 0x1c0) as u16;
+        let positions = CellSet::band_box_positions(bands[index / 3], index % 3);
         locked_in_box(grid, sink, k, technique, box_, positions)?;
     }
     ControlFlow::Continue(())
