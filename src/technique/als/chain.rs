@@ -81,6 +81,8 @@ struct Workspace {
     ends: AlsRows,
     /// The ALS that could end a chain meeting the goal, given the start and first link.
     productive: AlsRows,
+    /// Per digit Z and cell (row `81 * Z + cell`), the ALS that would remove Z from it.
+    removing: AlsRows,
 }
 
 /// Rows of bits over the ALS list: a set of ALS per row.
@@ -121,6 +123,25 @@ impl AlsRows {
                 *word |= other;
             }
         }
+    }
+
+    /// Adds row `other_row` of `other` (as wide) to row `row`.
+    fn add_row(&mut self, row: usize, other: &AlsRows, other_row: usize) {
+        let words = self.words;
+        for (word, from) in self.bits[row * words..(row + 1) * words]
+            .iter_mut()
+            .zip(other.row(other_row))
+        {
+            *word |= from;
+        }
+    }
+
+    /// Removes the ALS up to `last` (included) from row `row`.
+    fn remove_up_to(&mut self, row: usize, last: usize) {
+        let words = &mut self.bits[row * self.words..(row + 1) * self.words];
+        let (whole, bit) = (last / 64, last % 64);
+        words[..whole].fill(0);
+        words[whole] &= !((2u64 << bit).wrapping_sub(1));
     }
 
     fn meets(&self, row: usize, other: &AlsRows, other_row: usize) -> bool {
@@ -217,6 +238,7 @@ impl Workspace {
             self.found.clear();
             self.by_eliminations.clear();
             self.find_reach(lists);
+            self.find_removing(lists);
         }
         self.best_cells = u32::MAX;
         self.best.clear();
@@ -249,35 +271,47 @@ impl Workspace {
         }
     }
 
+    /// For each digit Z and cell, the ALS whose places of Z the cell sees (holding Z).
+    fn find_removing(&mut self, lists: &super::Lists<'_>) {
+        self.removing.reset(9 * 81, lists.alses.len());
+        for (index, als) in lists.alses.iter().enumerate() {
+            for z in als.digits.iter() {
+                for cell in als.seers(z).iter() {
+                    self.removing.insert(81 * z.index() + cell.index(), index);
+                }
+            }
+        }
+    }
+
     /// The ALS that, at the other end of a chain from ALS `start`, would make eliminations
     /// (per digit) or exactly the goal's (row 0); whether a chain from `start` can reach any.
     fn find_ends(&mut self, lists: &super::Lists<'_>, start: usize, goal: Goal) -> bool {
         let count = lists.alses.len();
         self.ends.reset(9, count);
         let a = &lists.alses[start];
-        if let Goal::ChainFor(target) = goal
-            && !target.digits().is_subset_of(a.digits)
-        {
-            return false;
-        }
-        for (end, b) in lists.alses.iter().enumerate().skip(start + 1) {
-            if !a.all_seers.intersects(b.all_seers) {
-                continue;
-            }
-            match goal {
-                Goal::Sets => {
-                    for z in (a.digits & b.digits).iter() {
-                        if a.seers(z).intersects(b.seers(z)) {
-                            self.ends.insert(z.index(), end);
-                        }
+        match goal {
+            Goal::Sets => {
+                // Those after `start` whose places of Z some cell seeing `a`'s places of Z
+                // sees too: read from the index, a row per such cell.
+                for z in a.digits.iter() {
+                    for cell in a.seers(z).iter() {
+                        let row = 81 * z.index() + cell.index();
+                        self.ends.add_row(z.index(), &self.removing, row);
                     }
+                    self.ends.remove_up_to(z.index(), start);
                 }
-                Goal::ChainFor(target) => {
+            }
+            Goal::ChainFor(target) => {
+                if !target.digits().is_subset_of(a.digits) {
+                    return false;
+                }
+                for (end, b) in lists.alses.iter().enumerate().skip(start + 1) {
                     // The link digits only drop whole digits: each of the goal's must go
                     // from exactly its cells.
-                    let exact = target.digits().iter().all(|z| {
-                        b.digits.contains(z) && a.seers(z) & b.seers(z) == target.cells(z)
-                    });
+                    let exact = a.all_seers.intersects(b.all_seers)
+                        && target.digits().iter().all(|z| {
+                            b.digits.contains(z) && a.seers(z) & b.seers(z) == target.cells(z)
+                        });
                     if exact {
                         self.ends.insert(0, end);
                     }
@@ -521,6 +555,33 @@ mod tests {
     use super::*;
     use crate::bitset::CellSet;
     use crate::technique::test_grids::*;
+
+    #[test]
+    fn rows_of_alses_take_rows_of_others_and_drop_their_first_members() {
+        let members = |rows: &AlsRows, row: usize| -> Vec<usize> {
+            (0..rows.words * 64)
+                .filter(|&als| rows.row(row)[als / 64] >> (als % 64) & 1 != 0)
+                .collect()
+        };
+        let mut index = AlsRows::default();
+        index.reset(2, 130);
+        for als in [0, 5, 63, 64, 100, 129] {
+            index.insert(1, als);
+        }
+        for last in [0, 4, 5, 62, 63, 64, 128, 129] {
+            let mut ends = AlsRows::default();
+            ends.reset(3, 130);
+            ends.add_row(2, &index, 1);
+            ends.add_row(2, &index, 0);
+            ends.remove_up_to(2, last);
+            let expected: Vec<usize> = [0, 5, 63, 64, 100, 129]
+                .into_iter()
+                .filter(|&als| als > last)
+                .collect();
+            assert_eq!(members(&ends, 2), expected, "after {last}");
+            assert!(members(&ends, 0).is_empty() && members(&ends, 1).is_empty());
+        }
+    }
 
     #[test]
     fn a_link_may_use_only_the_rc_digits_the_previous_link_left() {
