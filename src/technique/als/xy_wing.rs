@@ -54,7 +54,8 @@ fn wing(alses: &[Als], rc1: &Rc, rc2: &Rc) -> Option<Step> {
         return None;
     };
     let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
-    if a.cells.intersects(b.cells) {
+    // Z goes only from cells seeing places in both.
+    if a.cells.intersects(b.cells) || !a.all_seers.intersects(b.all_seers) {
         return None;
     }
     let rc_digits = rc1.digits() | rc2.digits();

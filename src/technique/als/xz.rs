@@ -32,6 +32,10 @@ pub fn als_xz(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 /// The ALS-XZ of `a` and `b` linked by `rc`, if it removes anything.
 fn step(a: &Als, b: &Als, rc: &Rc) -> Option<Step> {
+    // Singly linked, it removes only from cells seeing places in both.
+    if rc.other_digit.is_none() && !a.all_seers.intersects(b.all_seers) {
+        return None;
+    }
     let mut eliminations = Eliminations::NONE;
     let mut z = DigitSet::EMPTY;
     for x in rc.digits().iter() {
