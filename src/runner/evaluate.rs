@@ -154,8 +154,10 @@ impl Evaluator {
     ) -> Option<Box<UnsoundStep>> {
         let mut grid = Candidates::from_puzzle(puzzle);
         let summary = self.solver.solve_counts(&mut grid, None, scratch);
+        // Every step held in every solution, so the grid keeps them all.
+        let sound_for_all = !summary.counts.used().any(|(t, _)| t.assumes_uniqueness());
         if summary.outcome == Outcome::Solved
-            && !summary.counts.used().any(|(t, _)| t.assumes_uniqueness())
+            && sound_for_all
             && let Some(solution) = grid.solution()
         {
             self.fill(record, &summary, Status::Solved);
@@ -166,9 +168,7 @@ impl Evaluator {
         }
         // Without verifying or brute force, the solution plays no part in a solve: the
         // summary is the one the oracle-first order would have made.
-        let solution = if summary.outcome == Outcome::Stuck
-            && !summary.counts.used().any(|(t, _)| t.assumes_uniqueness())
-        {
+        let solution = if summary.outcome == Outcome::Stuck && sound_for_all {
             self.ask_oracle_from(puzzle, &grid, record)?
         } else {
             self.ask_oracle(puzzle, record)?

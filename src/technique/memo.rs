@@ -3,11 +3,12 @@
 //! Many finders search the grid part by part: hidden subsets house by house, fish and the
 //! single digit patterns digit by digit, Sue de Coq intersection by intersection. What such
 //! a finder reports in a part depends on that part's candidates alone. (Naked subsets and
-//! the locked ones do without: a house's snapshot costs more than their search.) After every step the ladder starts again from its first rung,
-//! and each rung then searches a grid whose parts are mostly as they were when the same
-//! rung last found nothing in them. A [`Memo`] keeps, per technique and part, a copy of the
-//! part's candidates from the last search that found nothing there; a part holding exactly
-//! those candidates again is skipped ([`super::sink::StepSink::search_part`]).
+//! the locked ones do without: a house's snapshot costs more than their search.) After
+//! every step the ladder starts again from its first rung, and each rung then searches a
+//! grid whose parts are mostly as they were when the same rung last found nothing in them.
+//! A [`Memo`] keeps, per technique and part, a copy of the part's candidates from the last
+//! search that found nothing there; a part holding exactly those candidates again is
+//! skipped ([`super::sink::StepSink::search_part`]).
 //!
 //! A record is a copy of candidates, not a time or a version: it is true of any grid that
 //! holds them, so one memo serves every solve of a thread, and a record left by an earlier

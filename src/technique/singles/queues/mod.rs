@@ -216,13 +216,19 @@ impl SinglesQueues {
         if !grid.has(cell, digit) {
             return false;
         }
-        let left = grid.candidates(cell) - DigitSet::single(digit);
+        self.lost(cell, digit, grid.candidates(cell) - DigitSet::single(digit));
+        grid.eliminate(cell, digit);
+        true
+    }
+
+    /// `cell` lost `digit` and keeps the candidates `left`: queued as a naked single if
+    /// one is left, stamped for the hidden queue's next look.
+    #[inline]
+    fn lost(&mut self, cell: Cell, digit: Digit, left: DigitSet) {
         if let Some(only) = left.single_member() {
             self.naked.push(cell, only);
         }
         self.hidden.lost(cell, digit);
-        grid.eliminate(cell, digit);
-        true
     }
 
     /// The next single of `technique` (a single) as HoDoKu takes it from `grid`: its house
@@ -282,15 +288,12 @@ impl SinglesQueues {
     }
 }
 
-/// The queues' part of setting a cell, as the grid reports it: a peer left with one
-/// candidate queues it as a naked single; every removal is stamped for the hidden queue.
+/// The queues' part of setting a cell, as the grid reports it: a peer's loss as an
+/// elimination's; the cell's own to the hidden queue, which tests its houses at once.
 impl PlacementObserver for SinglesQueues {
     #[inline]
     fn peer_lost(&mut self, peer: Cell, digit: Digit, left: DigitSet) {
-        if let Some(only) = left.single_member() {
-            self.naked.push(peer, only);
-        }
-        self.hidden.lost(peer, digit);
+        self.lost(peer, digit, left);
     }
 
     #[inline]
