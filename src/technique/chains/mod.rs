@@ -3,7 +3,8 @@
 //! The engine: [`literal`] numbers the nodes (candidates, group nodes) and their truth
 //! values; [`implications`] lists what follows at once from each literal, in HoDoKu's
 //! order, and [`table`] follows them breadth first from one premise (the tabling behind
-//! nice loops, AICs and, later, forcing chains); [`links`] lists the strong and weak links
+//! nice loops, AICs and forcing chains); [`reach`] tells at once, for every premise, which
+//! literals its table would hold, so that a search fills only the tables that matter; [`links`] lists the strong and weak links
 //! of simple chains and [`search`] walks them depth first; [`choice`] ranks the chains a
 //! search found as HoDoKu does; [`turbot`] finds the three-link chains of Turbot Fish
 //! straight from the grid. The finders: [`simple_chains`] (X-Chain, XY-Chain, Turbot Fish,
@@ -18,6 +19,7 @@ pub mod links;
 pub mod literal;
 pub mod nets;
 pub mod nice_loops;
+pub mod reach;
 pub mod search;
 pub mod simple_chains;
 pub mod table;

@@ -21,6 +21,9 @@
 //! one would be a nice loop), with another digit in a cell seeing the start it removes
 //! each end's digit from the other end.
 //!
+//! Most tables hold nothing of the kind: a table is filled only when the literals its
+//! premise reaches ([`super::reach`]) include one that could end a loop or an AIC.
+//!
 //! Which chain: all are collected, one per kind and elimination set, and ranked as HoDoKu
 //! ranks them ([`super::choice`]). Chains through group nodes are the grouped kinds; the
 //! grouped search also finds plain chains (scored as grouped, as HoDoKu does).
@@ -28,6 +31,7 @@
 use super::choice::Findings;
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
+use super::reach::{Layout, Reach};
 use super::table::Table;
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
@@ -53,6 +57,9 @@ pub fn grouped_nice_loops(grid: &Candidates, sink: &mut StepSink<'_>) -> Control
 struct Workspace {
     groups: Option<GroupNodes>,
     implications: Implications,
+    reach: Reach,
+    /// The literals a premise's table would hold beyond its direct implications.
+    reached: Vec<u64>,
     table: Table,
     chain: Vec<Lit>,
     /// The loops of the "on" tables, of the "off" tables, their AICs, and all of them
@@ -72,6 +79,8 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
         let Workspace {
             groups,
             implications,
+            reach,
+            reached,
             table,
             chain,
             on_loops,
@@ -86,6 +95,7 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
             groups.clear();
         }
         implications.build(grid, groups, Table::CAPACITY);
+        reach.build(grid, groups, implications, Layout::Dense);
         for findings in [&mut *on_loops, &mut *off_loops, &mut *aics, &mut *all] {
             findings.clear();
         }
@@ -109,6 +119,12 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
             for cell in grid.unsolved().iter() {
                 for digit in grid.candidates(cell).iter() {
                     let premise = Lit::candidate(cell, digit, on);
+                    reached.clear();
+                    reached.resize(reach.words(), 0);
+                    reach.add_reached(implications.of(premise), reached);
+                    if !checks.may_find(premise, implications, reach, reached) {
+                        continue;
+                    }
                     table.fill(premise, grid.candidates(cell), implications, groups);
                     let first_strong = implications.of(premise).first().is_some_and(|l| l.is_on());
                     if on {
@@ -155,6 +171,65 @@ impl Checks<'_> {
     /// The cell HoDoKu names a literal's node by: its first cell.
     fn cell(&self, lit: Lit) -> Cell {
         self.groups.cells(lit).first().expect("a node has cells")
+    }
+
+    /// Whether `premise`'s table can hold a loop or an AIC, knowing the literals it would
+    /// reach (`reached`, a set of `reach`): some literal two links away or more must come
+    /// back to the premise's cell, or, from an "off" premise, be an "on" candidate that
+    /// would remove something as the end of an AIC. (A dead end of the premise's cell,
+    /// which live implications leave out, counts when a literal whose whole row holds it
+    /// is reached and the premise's own row does not hold it.)
+    fn may_find(
+        &self,
+        premise: Lit,
+        implications: &Implications,
+        reach: &Reach,
+        reached: &[u64],
+    ) -> bool {
+        let (start, start_digit) = premise.as_candidate().expect("a candidate premise");
+        let direct = implications.of(premise);
+        // The dead ends of the start cell that some other literal's row may hold.
+        let mut dead_ends = crate::bitset::DigitSet::EMPTY;
+        if implications.is_live() {
+            for digit in self.grid.candidates(start).iter() {
+                let off = Lit::candidate(start, digit, false);
+                if implications.is_dead_end(off) && (!premise.is_on() || digit == start_digit) {
+                    dead_ends.insert(digit);
+                }
+            }
+        }
+        let digits = self.grid.candidates(start);
+        let ons = !premise.is_on() || !dead_ends.is_empty();
+        reach.on_or_in_cell(reached, ons, start, digits).any(|lit| {
+            if lit == premise {
+                return false;
+            }
+            let Some((cell, digit)) = lit.as_candidate() else {
+                let group = self.groups.get(lit.as_group().expect("a group literal"));
+                return lit.is_on()
+                    && dead_ends.contains(group.digit)
+                    && group.buddies.contains(start);
+            };
+            let far = || !direct.contains(&lit);
+            if cell == start {
+                return far();
+            }
+            if !lit.is_on() {
+                return false;
+            }
+            if dead_ends.contains(digit) && cell.sees(start) {
+                return true;
+            }
+            if premise.is_on() {
+                return false;
+            }
+            let ends_aic = if digit == start_digit {
+                (start.peers() & cell.peers() & self.grid.cells_with(start_digit)).has_at_least(2)
+            } else {
+                start.sees(cell) && self.grid.has(cell, start_digit) && self.grid.has(start, digit)
+            };
+            ends_aic && far()
+        })
     }
 
     /// Every entry of the premise's cell (a plain candidate) closes a loop to check.

@@ -1,0 +1,410 @@
+//! Where chains of implications can go: for every literal of a grid, the set of literals
+//! a breadth-first [`super::table::Table`] from it would reach, all computed at once.
+//!
+//! The literals of an [`Implications`] graph are numbered densely (the grid's candidates,
+//! cells then digits, off then on; then its group nodes); petgraph's Tarjan search splits
+//! the graph into strongly connected components and hands them over successors first, so
+//! each component's reach is its own members and its successors' reaches, one OR of bit
+//! rows per edge. A search that needs a table only when it reaches certain literals asks
+//! here first, and fills the few tables that can matter.
+
+use super::implications::Implications;
+use super::literal::{CANDIDATE_NODES, GroupNodes, Lit};
+use crate::bitset::DigitSet;
+use crate::candidates::Candidates;
+use crate::geometry::Cell;
+use petgraph::algo::TarjanScc;
+use petgraph::visit::{GraphBase, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
+
+/// How a set of literals lies in its words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layout {
+    /// Every literal of the grid, one bit each, by dense number.
+    Dense,
+}
+
+/// The literals each literal reaches, for one grid's implications.
+pub struct Reach {
+    /// The grid's literals, by dense number.
+    lits: Vec<Lit>,
+    /// Per literal number ([`Lit::index`]), its dense number (`u16::MAX`: not in the grid).
+    dense: Vec<u16>,
+    /// Per dense number, its bit in a set (`u16::MAX`: not recorded).
+    bit: Vec<u16>,
+    layout: Layout,
+    /// Per dense number, its component.
+    component: Vec<u32>,
+    /// Per dense number, whether it implies nothing (it reaches itself alone).
+    alone: Vec<bool>,
+    /// Per component, `words` words: the dense numbers of the literals it reaches.
+    rows: Vec<u64>,
+    words: usize,
+    tarjan: TarjanScc<u16>,
+}
+
+impl Default for Reach {
+    fn default() -> Self {
+        Reach {
+            lits: Vec::new(),
+            dense: Vec::new(),
+            bit: Vec::new(),
+            layout: Layout::Dense,
+            component: Vec::new(),
+            alone: Vec::new(),
+            rows: Vec::new(),
+            words: 0,
+            tarjan: TarjanScc::new(),
+        }
+    }
+}
+
+/// The implication graph over dense literal numbers, as petgraph sees it.
+struct Graph<'a> {
+    implications: &'a Implications,
+    lits: &'a [Lit],
+    dense: &'a [u16],
+}
+
+impl GraphBase for Graph<'_> {
+    type NodeId = u16;
+    type EdgeId = ();
+}
+
+impl NodeIndexable for &Graph<'_> {
+    fn node_bound(&self) -> usize {
+        self.lits.len()
+    }
+
+    fn to_index(&self, node: u16) -> usize {
+        usize::from(node)
+    }
+
+    fn from_index(&self, index: usize) -> u16 {
+        index as u16
+    }
+}
+
+impl IntoNodeIdentifiers for &Graph<'_> {
+    type NodeIdentifiers = std::ops::Range<u16>;
+
+    fn node_identifiers(self) -> Self::NodeIdentifiers {
+        0..self.lits.len() as u16
+    }
+}
+
+/// The dense numbers of what one literal implies.
+struct Successors<'a> {
+    implied: std::slice::Iter<'a, Lit>,
+    dense: &'a [u16],
+}
+
+impl Iterator for Successors<'_> {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        self.implied.next().map(|lit| self.dense[lit.index()])
+    }
+}
+
+impl<'a> IntoNeighbors for &Graph<'a> {
+    type Neighbors = Successors<'a>;
+
+    fn neighbors(self, node: u16) -> Successors<'a> {
+        Successors {
+            implied: self.implications.of(self.lits[usize::from(node)]).iter(),
+            dense: self.dense,
+        }
+    }
+}
+
+impl Reach {
+    /// Computes what every literal of `grid` (with `groups`) reaches over `implications`
+    /// (built for that grid and those groups), as sets laid out as `layout` says.
+    pub fn build(
+        &mut self,
+        grid: &Candidates,
+        groups: &GroupNodes,
+        implications: &Implications,
+        layout: Layout,
+    ) {
+        self.lits.clear();
+        for cell in grid.unsolved().iter() {
+            for digit in grid.candidates(cell).iter() {
+                self.lits.push(Lit::candidate(cell, digit, false));
+                self.lits.push(Lit::candidate(cell, digit, true));
+            }
+        }
+        for (g, _) in groups.iter() {
+            self.lits.push(Lit::group(g, false));
+            self.lits.push(Lit::group(g, true));
+        }
+        self.dense.clear();
+        self.dense
+            .resize(2 * (CANDIDATE_NODES + groups.len()), u16::MAX);
+        for (number, lit) in self.lits.iter().enumerate() {
+            self.dense[lit.index()] = number as u16;
+        }
+        let count = self.lits.len();
+        self.layout = layout;
+        self.bit.clear();
+        match layout {
+            Layout::Dense => {
+                self.words = count.div_ceil(64);
+                self.bit.extend(0..count as u16);
+            }
+        }
+        self.component.clear();
+        self.component.resize(count, u32::MAX);
+        self.alone.clear();
+        self.alone.resize(count, false);
+        // One row per component; there are no more components than literals.
+        self.rows.clear();
+        self.rows.resize(count * self.words, 0);
+        let Reach {
+            lits,
+            dense,
+            bit,
+            component,
+            alone,
+            rows,
+            words,
+            tarjan,
+            ..
+        } = self;
+        let words = *words;
+        let graph = Graph {
+            implications,
+            lits,
+            dense,
+        };
+        let mut components = 0u32;
+        tarjan.run(&graph, |members| {
+            let id = components;
+            components += 1;
+            for &member in members {
+                component[usize::from(member)] = id;
+            }
+            let at = id as usize * words;
+            let mut implies_any = false;
+            let record = |rows: &mut Vec<u64>, number: usize| {
+                let bit = usize::from(bit[number]);
+                if bit != usize::from(u16::MAX) {
+                    rows[at + bit / 64] |= 1 << (bit % 64);
+                }
+            };
+            for &member in members {
+                record(rows, usize::from(member));
+                for next in (&graph).neighbors(member) {
+                    implies_any = true;
+                    let next = usize::from(next);
+                    let other = component[next];
+                    if other == id {
+                        continue;
+                    }
+                    let next_bit = usize::from(bit[next]);
+                    if next_bit != usize::from(u16::MAX)
+                        && rows[at + next_bit / 64] >> (next_bit % 64) & 1 != 0
+                    {
+                        // Reached through an earlier successor, with all it reaches.
+                        continue;
+                    }
+                    if alone[next] {
+                        record(rows, next);
+                    } else {
+                        // Emitted before this one: its row is complete.
+                        let from = other as usize * words;
+                        for w in 0..words {
+                            rows[at + w] |= rows[from + w];
+                        }
+                    }
+                }
+            }
+            if let [member] = members {
+                alone[usize::from(*member)] = !implies_any;
+            }
+        });
+    }
+
+    /// How many words a set of this grid's literals takes.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Adds to `set` (of [`Reach::words`] words) every literal reached from any of
+    /// `from`, those literals included.
+    #[inline]
+    pub fn add_reached(&self, from: &[Lit], set: &mut [u64]) {
+        for lit in from {
+            let number = self.dense[lit.index()];
+            let row = self.component[usize::from(number)] as usize * self.words;
+            for (word, reached) in set.iter_mut().zip(&self.rows[row..row + self.words]) {
+                *word |= reached;
+            }
+        }
+    }
+
+    /// The literals of `set`, in dense order, that are "on" (if `on`) or candidates of
+    /// `cell` (which holds `digits`).
+    pub fn on_or_in_cell<'a>(
+        &'a self,
+        set: &'a [u64],
+        on: bool,
+        cell: Cell,
+        digits: DigitSet,
+    ) -> impl Iterator<Item = Lit> + 'a {
+        debug_assert_eq!(self.layout, Layout::Dense);
+        // Dense numbers go off, on, off, on...; a cell's candidates are consecutive.
+        let on_mask: u64 = if on { 0xAAAA_AAAA_AAAA_AAAA } else { 0 };
+        let (first, end) = match digits.first() {
+            Some(digit) => {
+                let first = usize::from(self.dense[Lit::candidate(cell, digit, false).index()]);
+                (first, first + 2 * digits.len() as usize)
+            }
+            None => (0, 0),
+        };
+        self.literals_where(set, move |w| {
+            let (lo, hi) = (w * 64, w * 64 + 64);
+            let (from, to) = (first.clamp(lo, hi) - lo, end.clamp(lo, hi) - lo);
+            let in_cell = if from == to {
+                0
+            } else {
+                (u64::MAX >> (64 - (to - from))) << from
+            };
+            on_mask | in_cell
+        })
+    }
+
+    /// The literals of `set` in the mask `mask` gives for each word number.
+    fn literals_where<'a>(
+        &'a self,
+        set: &'a [u64],
+        mask: impl Fn(usize) -> u64 + 'a,
+    ) -> impl Iterator<Item = Lit> + 'a {
+        set.iter().enumerate().flat_map(move |(w, &word)| {
+            let mut bits = word & mask(w);
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    self.lits[w * 64 + bit]
+                })
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::chains::table::Table;
+    use crate::technique::test_grids::*;
+    use std::collections::BTreeSet;
+
+    impl Reach {
+        fn insert(&self, lit: Lit, set: &mut [u64]) {
+            let number = usize::from(self.dense[lit.index()]);
+            set[number / 64] |= 1 << (number % 64);
+        }
+
+        fn literals<'a>(&'a self, set: &'a [u64]) -> impl Iterator<Item = Lit> + 'a {
+            self.literals_where(set, |_| u64::MAX)
+        }
+    }
+
+    /// Every literal reached from `lit` by a breadth-first walk of the rows, itself
+    /// included: the definition.
+    fn walk(implications: &Implications, lit: Lit) -> BTreeSet<Lit> {
+        let mut seen = BTreeSet::from([lit]);
+        let mut queue = vec![lit];
+        while let Some(next) = queue.pop() {
+            for &implied in implications.of(next) {
+                if seen.insert(implied) {
+                    queue.push(implied);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn every_literal_reaches_what_a_walk_of_its_implications_reaches() {
+        let mut reach = Reach::default();
+        let mut implications = Implications::default();
+        let mut checked = 0;
+        for (_, grid) in sample_grids_after_singles(12) {
+            for groups in [GroupNodes::none(), {
+                let mut g = GroupNodes::none();
+                g.fill(&grid);
+                g
+            }] {
+                for live_up_to in [usize::MAX, 0, Table::CAPACITY] {
+                    implications.build(&grid, &groups, live_up_to);
+                    reach.build(&grid, &groups, &implications, Layout::Dense);
+                    for &lit in &reach.lits {
+                        let mut set = vec![0; reach.words()];
+                        reach.add_reached(&[lit], &mut set);
+                        let reached: BTreeSet<Lit> = reach.literals(&set).collect();
+                        assert_eq!(reached, walk(&implications, lit), "{lit:?}\n{grid}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn sets_add_up_and_list_their_literals() {
+        let (_, grid) = sample_grids_after_singles(1).next().expect("a sample");
+        let groups = GroupNodes::none();
+        let mut implications = Implications::default();
+        implications.build(&grid, &groups, 0);
+        let mut reach = Reach::default();
+        reach.build(&grid, &groups, &implications, Layout::Dense);
+        let cell = grid.unsolved().first().expect("an unsolved cell");
+        let digit = grid.candidates(cell).first().expect("a candidate");
+        let (off, on) = (
+            Lit::candidate(cell, digit, false),
+            Lit::candidate(cell, digit, true),
+        );
+        let mut set = vec![0; reach.words()];
+        reach.insert(on, &mut set);
+        assert_eq!(reach.literals(&set).collect::<Vec<_>>(), [on]);
+        reach.add_reached(&[off], &mut set);
+        let expected: BTreeSet<Lit> = walk(&implications, off).into_iter().chain([on]).collect();
+        assert_eq!(reach.literals(&set).collect::<BTreeSet<_>>(), expected);
+    }
+
+    #[test]
+    fn a_filtered_listing_keeps_on_literals_and_one_cell_s_candidates() {
+        for (_, grid) in sample_grids_after_singles(3) {
+            let mut groups = GroupNodes::none();
+            groups.fill(&grid);
+            let mut implications = Implications::default();
+            implications.build(&grid, &groups, 0);
+            let mut reach = Reach::default();
+            reach.build(&grid, &groups, &implications, Layout::Dense);
+            let mut all = vec![0; reach.words()];
+            for &lit in &reach.lits {
+                reach.insert(lit, &mut all);
+            }
+            for cell in grid.unsolved().iter() {
+                let digits = grid.candidates(cell);
+                for on in [false, true] {
+                    let listed: Vec<Lit> = reach.on_or_in_cell(&all, on, cell, digits).collect();
+                    let expected: Vec<Lit> = reach
+                        .lits
+                        .iter()
+                        .copied()
+                        .filter(|&lit| {
+                            (on && lit.is_on())
+                                || lit.as_candidate().is_some_and(|(c, _)| c == cell)
+                        })
+                        .collect();
+                    assert_eq!(listed, expected, "{cell} {on}");
+                }
+            }
+        }
+    }
+}
