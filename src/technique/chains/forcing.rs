@@ -21,7 +21,10 @@
 //! does not rank the two kinds of placement, see the README).
 //!
 //! Tables are whole (dead ends kept: the contradictions look for "off" literals) and hold
-//! at most [`Table::CAPACITY`] entries, as HoDoKu's.
+//! at most [`Table::CAPACITY`] entries, as HoDoKu's. A table that cannot reach that many
+//! holds exactly what its premise reaches, so most summaries are read from
+//! [`super::reach`] without filling a table; a derivation's chain lengths are read from
+//! its premises' tables, filled when it is asked for.
 //!
 //! The conclusions and their derivations are read from summaries of the tables
 //! ([`Derivations`]), which Forcing Nets ([`super::nets`]) share: only their tables and the
@@ -29,6 +32,7 @@
 
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
+use super::reach::{Layout, Reach};
 use super::table::Table;
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
@@ -49,13 +53,10 @@ struct Workspace {
     /// tables.
     tables: Vec<[Summary; 2]>,
     candidates: Vec<(Cell, Digit)>,
-    /// Per cell and digit, its number in `candidates`.
-    number: Vec<u16>,
-    /// Per table and candidate literal ([`Workspace::slot`] both), the length of the chain
-    /// that reached it. Only the literals a table reached are written, and only they are
-    /// read (a conclusion is drawn from what the tables hold): the other slots keep
-    /// whatever an earlier grid left, so that the array is not cleared for every grid.
-    chain_lengths: Vec<u16>,
+    /// What each literal reaches, as summaries: a table's summary when it is whole.
+    reach: Reach,
+    /// The premise whose table `table` holds for this grid, if any.
+    filled: Option<Lit>,
     /// Every conclusion, in HoDoKu's rank order.
     conclusions: Vec<Conclusion>,
     /// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's
@@ -70,13 +71,33 @@ thread_local! {
 }
 
 /// The candidates a table turns on and off.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub(super) struct Summary {
     pub(super) on: [CellSet; 9],
     pub(super) off: [CellSet; 9],
 }
 
 impl Summary {
+    /// The summary a [`Layout::Candidates`] set of literals is.
+    fn of_words(words: &[u64]) -> Summary {
+        let set = |i: usize| {
+            CellSet::from_bits(u128::from(words[2 * i]) | u128::from(words[2 * i + 1]) << 64)
+        };
+        Summary {
+            on: std::array::from_fn(set),
+            off: std::array::from_fn(|i| set(9 + i)),
+        }
+    }
+
+    /// How many candidates, on and off, it holds.
+    fn len(&self) -> usize {
+        self.on
+            .iter()
+            .chain(&self.off)
+            .map(|s| s.len() as usize)
+            .sum()
+    }
+
     fn of(table: &Table) -> Summary {
         let mut summary = Summary::default();
         for entry in table.entries() {
@@ -204,55 +225,39 @@ impl OnTables<'_> {
 }
 
 impl Workspace {
-    /// The tables of every candidate, summarised.
+    /// The tables of every candidate, summarised. A table that cannot reach its
+    /// capacity holds everything its premise reaches, so its summary is read from
+    /// [`Reach`]; only a table that might be cut short is filled.
     fn build(&mut self, grid: &Candidates) {
         self.allowed = Allowed::of(grid);
         self.groups.fill(grid);
         self.implications.build(grid, &self.groups, 0);
+        self.reach
+            .build(grid, &self.groups, &self.implications, Layout::Candidates);
+        self.filled = None;
         self.candidates.clear();
-        self.number.clear();
-        self.number.resize(81 * 9, u16::MAX);
         for cell in grid.unsolved().iter() {
             for digit in grid.candidates(cell).iter() {
-                self.number[cell.index() * 9 + digit.index()] = self.candidates.len() as u16;
                 self.candidates.push((cell, digit));
             }
         }
-        let literals = 2 * self.candidates.len();
+        // At most this many literals of a table can be group nodes.
+        let group_literals = 2 * self.groups.len();
         self.tables.clear();
-        if self.chain_lengths.len() < literals * literals {
-            self.chain_lengths.resize(literals * literals, 0);
-        }
         for k in 0..self.candidates.len() {
             let (cell, digit) = self.candidates[k];
             let summaries = [true, false].map(|on| {
-                self.fill(grid, Lit::candidate(cell, digit, on));
-                let row = (2 * k + usize::from(!on)) * literals;
-                for entry in self.table.entries() {
-                    if let Some((c, d)) = entry.lit.as_candidate() {
-                        let slot = self.slot((c, d, entry.lit.is_on()));
-                        self.chain_lengths[row + slot] = entry.depth + 1;
-                    }
+                let premise = Lit::candidate(cell, digit, on);
+                let reached = Summary::of_words(self.reach.of(premise));
+                if reached.len() + group_literals <= self.table.capacity() {
+                    reached
+                } else {
+                    self.fill(grid, premise);
+                    Summary::of(&self.table)
                 }
-                Summary::of(&self.table)
             });
             self.tables.push(summaries);
         }
-    }
-
-    /// The number of a candidate literal among the tables: its candidate's, doubled, plus
-    /// one when off.
-    fn slot(&self, (cell, digit, on): (Cell, Digit, bool)) -> usize {
-        2 * usize::from(self.number[cell.index() * 9 + digit.index()]) + usize::from(!on)
-    }
-
-    /// HoDoKu's length of the chain from `premise` to `target` (its entries: links plus
-    /// one), as `premise`'s table found it.
-    fn chain_length(&self, premise: (Cell, Digit, bool), target: (Cell, Digit, bool)) -> u32 {
-        let literals = 2 * self.candidates.len();
-        let length = self.chain_lengths[self.slot(premise) * literals + self.slot(target)];
-        debug_assert!(length > 0, "the table holds it");
-        u32::from(length)
     }
 
     fn fill(&mut self, grid: &Candidates, premise: Lit) {
@@ -263,6 +268,7 @@ impl Workspace {
             &self.implications,
             &self.groups,
         );
+        self.filled = Some(premise);
     }
 
     fn derivations<'a>(&'a self, grid: &'a Candidates) -> Derivations<'a> {
@@ -275,11 +281,43 @@ impl Workspace {
     }
 
     /// The derivation of `conclusion` HoDoKu keeps: the shortest, chains counted in table
-    /// distances.
-    fn shortest_source(&self, grid: &Candidates, conclusion: Conclusion) -> Source {
-        self.derivations(grid)
+    /// distances (read from the premises' tables, each filled when a chain needs it).
+    fn shortest_source(&mut self, grid: &Candidates, conclusion: Conclusion) -> Source {
+        let Workspace {
+            groups,
+            implications,
+            table,
+            tables,
+            candidates,
+            allowed,
+            filled,
+            ..
+        } = self;
+        let derivations = Derivations {
+            grid,
+            allowed,
+            candidates,
+            summaries: tables,
+        };
+        let mut length = |(cell, digit, on): (Cell, Digit, bool), target: (Cell, Digit, bool)| {
+            let premise = Lit::candidate(cell, digit, on);
+            if *filled != Some(premise) {
+                table.fill(premise, grid.candidates(cell), implications, groups);
+                *filled = Some(premise);
+            }
+            let (cell, digit, on) = target;
+            let target = Lit::candidate(cell, digit, on);
+            let entry = table
+                .entries()
+                .iter()
+                .find(|entry| entry.lit == target)
+                .expect("the table holds the chain's end");
+            // HoDoKu counts a chain's entries: its links plus one.
+            u32::from(entry.depth) + 1
+        };
+        derivations
             .shortest(conclusion, |chains| {
-                Some(chains.iter().map(|&(p, t)| self.chain_length(p, t)).sum())
+                Some(chains.iter().map(|&(p, t)| length(p, t)).sum())
             })
             .expect("a conclusion has a derivation")
     }
@@ -629,6 +667,44 @@ mod tests {
             s.off[usize::from(digit - 1)].insert(cell);
         }
         s
+    }
+
+    #[test]
+    fn every_summary_is_that_of_its_premise_s_table() {
+        // HoDoKu's capacity, and one small enough for tables to be cut short.
+        for capacity in [Table::CAPACITY, 60] {
+            let mut work = Workspace {
+                table: Table::with_capacity(capacity),
+                ..Workspace::default()
+            };
+            let (mut read, mut cut_short) = (0, 0);
+            for (_, grid) in sample_grids_after_singles(12) {
+                work.build(&grid);
+                let group_literals = 2 * work.groups.len();
+                for k in 0..work.candidates.len() {
+                    let (cell, digit) = work.candidates[k];
+                    for (on, summary) in [true, false].into_iter().zip(work.tables[k]) {
+                        let premise = Lit::candidate(cell, digit, on);
+                        let reached = Summary::of_words(work.reach.of(premise)).len();
+                        if reached + group_literals > capacity {
+                            cut_short += 1;
+                        } else {
+                            read += 1;
+                        }
+                        work.fill(&grid, premise);
+                        assert_eq!(summary, Summary::of(&work.table), "{premise:?}\n{grid}");
+                    }
+                }
+            }
+            // HoDoKu's capacity: summaries read from what premises reach; the small one:
+            // tables that may be cut short, filled.
+            let taken = if capacity == Table::CAPACITY {
+                read
+            } else {
+                cut_short
+            };
+            assert!(taken > 1000, "{capacity}: {read} read, {cut_short} filled");
+        }
     }
 
     /// Every digit allowed in every cell of an empty grid.

@@ -21,6 +21,9 @@ use petgraph::visit::{GraphBase, IntoNeighbors, IntoNodeIdentifiers, NodeIndexab
 pub enum Layout {
     /// Every literal of the grid, one bit each, by dense number.
     Dense,
+    /// The candidates alone, as per digit the cells "on", then per digit the cells "off"
+    /// (each a [`crate::bitset::CellSet`]'s 128 bits); group nodes are followed but not recorded.
+    Candidates,
 }
 
 /// The literals each literal reaches, for one grid's implications.
@@ -153,6 +156,17 @@ impl Reach {
                 self.words = count.div_ceil(64);
                 self.bit.extend(0..count as u16);
             }
+            Layout::Candidates => {
+                self.words = 2 * 9 * 2;
+                self.bit
+                    .extend(self.lits.iter().map(|lit| match lit.as_candidate() {
+                        Some((cell, digit)) => {
+                            let set = digit.index() + if lit.is_on() { 0 } else { 9 };
+                            (set * 128 + cell.index()) as u16
+                        }
+                        None => u16::MAX,
+                    }));
+            }
         }
         self.component.clear();
         self.component.resize(count, u32::MAX);
@@ -229,6 +243,13 @@ impl Reach {
     /// How many words a set of this grid's literals takes.
     pub fn words(&self) -> usize {
         self.words
+    }
+
+    /// The set of the literals `lit` reaches, itself included.
+    pub fn of(&self, lit: Lit) -> &[u64] {
+        let number = self.dense[lit.index()];
+        let row = self.component[usize::from(number)] as usize * self.words;
+        &self.rows[row..row + self.words]
     }
 
     /// Adds to `set` (of [`Reach::words`] words) every literal reached from any of
@@ -341,11 +362,24 @@ mod tests {
                 for live_up_to in [usize::MAX, 0, Table::CAPACITY] {
                     implications.build(&grid, &groups, live_up_to);
                     reach.build(&grid, &groups, &implications, Layout::Dense);
+                    let mut by_candidates = Reach::default();
+                    by_candidates.build(&grid, &groups, &implications, Layout::Candidates);
                     for &lit in &reach.lits {
                         let mut set = vec![0; reach.words()];
                         reach.add_reached(&[lit], &mut set);
                         let reached: BTreeSet<Lit> = reach.literals(&set).collect();
-                        assert_eq!(reached, walk(&implications, lit), "{lit:?}\n{grid}");
+                        let walked = walk(&implications, lit);
+                        assert_eq!(reached, walked, "{lit:?}\n{grid}");
+                        // The same, candidates only, per digit on then off.
+                        let mut expected = [0u64; 36];
+                        for (cell, digit, on) in walked
+                            .iter()
+                            .filter_map(|l| l.as_candidate().map(|(c, d)| (c, d, l.is_on())))
+                        {
+                            let bit = (digit.index() + if on { 0 } else { 9 }) * 128 + cell.index();
+                            expected[bit / 64] |= 1 << (bit % 64);
+                        }
+                        assert_eq!(by_candidates.of(lit), expected, "{lit:?}\n{grid}");
                         checked += 1;
                     }
                 }

@@ -45,8 +45,9 @@ impl Default for Stamps {
 }
 
 /// The consequences of one premise.
-#[derive(Default)]
 pub struct Table {
+    /// How many entries it may hold.
+    capacity: usize,
     entries: Vec<Entry>,
     /// Per literal, the stamp of the last fill that reached it: one slot for every
     /// possible literal number, so that a literal indexes it without a bounds check.
@@ -56,9 +57,31 @@ pub struct Table {
     in_premise_cell: Vec<u16>,
 }
 
+impl Default for Table {
+    fn default() -> Self {
+        Table::with_capacity(Table::CAPACITY)
+    }
+}
+
 impl Table {
     /// HoDoKu's limit on a table's entries (`Options.maxTableEntryLength`).
     pub const CAPACITY: usize = 1000;
+
+    /// A table of at most `capacity` entries.
+    pub fn with_capacity(capacity: usize) -> Table {
+        Table {
+            capacity,
+            entries: Vec::new(),
+            reached: Stamps::default(),
+            stamp: 0,
+            in_premise_cell: Vec::new(),
+        }
+    }
+
+    /// How many entries it may hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
 
     /// Fills the table with the consequences of `premise` (a candidate of `digits`'s
     /// cell), over the literals of `groups` and the grid's candidates.
@@ -85,12 +108,12 @@ impl Table {
         });
         self.reached.0[premise.index()] = stamp;
         // The walk works on local handles, which the compiler keeps in registers.
-        let (entries, reached) = (&mut self.entries, &mut *self.reached.0);
-        entries.reserve(Self::CAPACITY);
+        let (entries, reached, capacity) = (&mut self.entries, &mut *self.reached.0, self.capacity);
+        entries.reserve(capacity);
         // The literals of the premise's cell: 18 numbers from its first, on and off.
         let first_in_cell = Lit::candidate(start, Digit::from_index(0), false).index();
         let mut next = 0;
-        while next < entries.len() && entries.len() < Self::CAPACITY {
+        while next < entries.len() && entries.len() < capacity {
             let Entry { lit, depth, .. } = entries[next];
             for &implied in implications.of(lit) {
                 let seen = &mut reached[implied.index()];
@@ -106,7 +129,7 @@ impl Table {
                     parent: next as u16,
                     depth: depth + 1,
                 });
-                if entries.len() == Self::CAPACITY {
+                if entries.len() == capacity {
                     break;
                 }
             }
