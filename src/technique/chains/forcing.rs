@@ -78,6 +78,24 @@ pub(super) struct Summary {
 }
 
 impl Summary {
+    /// What `premise` reaches (in `reach`, laid out as [`Layout::Candidates`]).
+    fn reached(reach: &Reach, premise: Lit) -> Summary {
+        match reach.of(premise) {
+            Some(words) => Summary::of_words(words),
+            None => {
+                let (cell, digit) = premise.as_candidate().expect("a candidate premise");
+                let mut summary = Summary::default();
+                let side = if premise.is_on() {
+                    &mut summary.on
+                } else {
+                    &mut summary.off
+                };
+                side[digit.index()].insert(cell);
+                summary
+            }
+        }
+    }
+
     /// The summary a [`Layout::Candidates`] set of literals is.
     fn of_words(words: &[u64]) -> Summary {
         let set = |i: usize| {
@@ -248,7 +266,7 @@ impl Workspace {
             let (cell, digit) = self.candidates[k];
             let summaries = [true, false].map(|on| {
                 let premise = Lit::candidate(cell, digit, on);
-                let reached = Summary::of_words(self.reach.of(premise));
+                let reached = Summary::reached(&self.reach, premise);
                 if reached.len() + group_literals <= self.table.capacity() {
                     reached
                 } else {
@@ -685,7 +703,7 @@ mod tests {
                     let (cell, digit) = work.candidates[k];
                     for (on, summary) in [true, false].into_iter().zip(work.tables[k]) {
                         let premise = Lit::candidate(cell, digit, on);
-                        let reached = Summary::of_words(work.reach.of(premise)).len();
+                        let reached = Summary::reached(&work.reach, premise).len();
                         if reached + group_literals > capacity {
                             cut_short += 1;
                         } else {

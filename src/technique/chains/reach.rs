@@ -35,11 +35,11 @@ pub struct Reach {
     /// Per dense number, its bit in a set (`u16::MAX`: not recorded).
     bit: Vec<u16>,
     layout: Layout,
-    /// Per dense number, its component.
+    /// Per dense number, its component (unless it is alone).
     component: Vec<u32>,
     /// Per dense number, whether it implies nothing (it reaches itself alone).
     alone: Vec<bool>,
-    /// Per component, `words` words: the dense numbers of the literals it reaches.
+    /// Per component, `words` words: the literals it reaches, as the layout says.
     rows: Vec<u64>,
     words: usize,
     tarjan: TarjanScc<u16>,
@@ -172,9 +172,8 @@ impl Reach {
         self.component.resize(count, u32::MAX);
         self.alone.clear();
         self.alone.resize(count, false);
-        // One row per component; there are no more components than literals.
+        // One row per component but those of a literal that implies nothing.
         self.rows.clear();
-        self.rows.resize(count * self.words, 0);
         let Reach {
             lits,
             dense,
@@ -192,15 +191,20 @@ impl Reach {
             lits,
             dense,
         };
-        let mut components = 0u32;
         tarjan.run(&graph, |members| {
-            let id = components;
-            components += 1;
+            if let [member] = members
+                && (&graph).neighbors(*member).next().is_none()
+            {
+                // It implies nothing: it reaches itself alone, and needs no row.
+                alone[usize::from(*member)] = true;
+                return;
+            }
+            let id = (rows.len() / words) as u32;
+            let at = rows.len();
+            rows.resize(at + words, 0);
             for &member in members {
                 component[usize::from(member)] = id;
             }
-            let at = id as usize * words;
-            let mut implies_any = false;
             let record = |rows: &mut Vec<u64>, number: usize| {
                 let bit = usize::from(bit[number]);
                 if bit != usize::from(u16::MAX) {
@@ -210,8 +214,11 @@ impl Reach {
             for &member in members {
                 record(rows, usize::from(member));
                 for next in (&graph).neighbors(member) {
-                    implies_any = true;
                     let next = usize::from(next);
+                    if alone[next] {
+                        record(rows, next);
+                        continue;
+                    }
                     let other = component[next];
                     if other == id {
                         continue;
@@ -223,19 +230,12 @@ impl Reach {
                         // Reached through an earlier successor, with all it reaches.
                         continue;
                     }
-                    if alone[next] {
-                        record(rows, next);
-                    } else {
-                        // Emitted before this one: its row is complete.
-                        let from = other as usize * words;
-                        for w in 0..words {
-                            rows[at + w] |= rows[from + w];
-                        }
+                    // Emitted before this one: its row is complete.
+                    let from = other as usize * words;
+                    for w in 0..words {
+                        rows[at + w] |= rows[from + w];
                     }
                 }
-            }
-            if let [member] = members {
-                alone[usize::from(*member)] = !implies_any;
             }
         });
     }
@@ -245,22 +245,34 @@ impl Reach {
         self.words
     }
 
-    /// The set of the literals `lit` reaches, itself included.
-    pub fn of(&self, lit: Lit) -> &[u64] {
-        let number = self.dense[lit.index()];
-        let row = self.component[usize::from(number)] as usize * self.words;
-        &self.rows[row..row + self.words]
+    /// The set of the literals `lit` reaches, itself included; `None` when it implies
+    /// nothing (it reaches itself alone).
+    pub fn of(&self, lit: Lit) -> Option<&[u64]> {
+        let number = usize::from(self.dense[lit.index()]);
+        if self.alone[number] {
+            return None;
+        }
+        let row = self.component[number] as usize * self.words;
+        Some(&self.rows[row..row + self.words])
     }
 
     /// Adds to `set` (of [`Reach::words`] words) every literal reached from any of
     /// `from`, those literals included.
     #[inline]
     pub fn add_reached(&self, from: &[Lit], set: &mut [u64]) {
-        for lit in from {
-            let number = self.dense[lit.index()];
-            let row = self.component[usize::from(number)] as usize * self.words;
-            for (word, reached) in set.iter_mut().zip(&self.rows[row..row + self.words]) {
-                *word |= reached;
+        for &lit in from {
+            match self.of(lit) {
+                Some(row) => {
+                    for (word, reached) in set.iter_mut().zip(row) {
+                        *word |= reached;
+                    }
+                }
+                None => {
+                    let bit = usize::from(self.bit[usize::from(self.dense[lit.index()])]);
+                    if bit != usize::from(u16::MAX) {
+                        set[bit / 64] |= 1 << (bit % 64);
+                    }
+                }
             }
         }
     }
@@ -379,7 +391,9 @@ mod tests {
                             let bit = (digit.index() + if on { 0 } else { 9 }) * 128 + cell.index();
                             expected[bit / 64] |= 1 << (bit % 64);
                         }
-                        assert_eq!(by_candidates.of(lit), expected, "{lit:?}\n{grid}");
+                        let mut reached = [0u64; 36];
+                        by_candidates.add_reached(&[lit], &mut reached);
+                        assert_eq!(reached, expected, "{lit:?}\n{grid}");
                         checked += 1;
                     }
                 }
