@@ -137,6 +137,21 @@ impl Summary {
         side[digit.index()].contains(cell)
     }
 
+    /// Keeps only what `other` holds too.
+    fn and_assign(&mut self, other: &Summary) {
+        for (mine, theirs) in self.on.iter_mut().zip(&other.on) {
+            *mine &= *theirs;
+        }
+        for (mine, theirs) in self.off.iter_mut().zip(&other.off) {
+            *mine &= *theirs;
+        }
+    }
+
+    /// Whether it holds nothing.
+    fn is_empty(&self) -> bool {
+        self.on.iter().chain(&self.off).all(|set| set.is_empty())
+    }
+
     /// What both summaries hold.
     fn and(&self, other: &Summary) -> Summary {
         Summary {
@@ -462,13 +477,19 @@ impl Derivations<'_> {
         }
         for choice in exhaustive_choices(self.grid) {
             let (members, n) = members(self.grid, choice);
-            let common = members[..n]
-                .iter()
-                .map(|&(c, d)| self.tables_of(c, d)[0])
-                .reduce(|acc, s| acc.and(&s));
-            if let Some(common) = common {
-                Conclusion::all_in(&common, CellSet::EMPTY, out);
+            let Some((&(c, d), rest)) = members[..n].split_first() else {
+                continue;
+            };
+            // What every member's "on" table holds: most choices have nothing in common
+            // after two or three members.
+            let mut common = self.tables_of(c, d)[0];
+            for &(c, d) in rest {
+                if common.is_empty() {
+                    break;
+                }
+                common.and_assign(&self.tables_of(c, d)[0]);
             }
+            Conclusion::all_in(&common, CellSet::EMPTY, out);
         }
         out.sort_unstable();
         out.dedup();
