@@ -58,8 +58,8 @@ struct Workspace {
     groups: Option<GroupNodes>,
     implications: Implications,
     reach: Reach,
-    /// The literals a premise's table would hold beyond its direct implications.
-    reached: Vec<u64>,
+    /// Where the literals that could end the premise's loop or AIC lie (a set of `reach`).
+    mask: Vec<u64>,
     table: Table,
     chain: Vec<Lit>,
     /// The loops of the "on" tables, of the "off" tables, their AICs, and all of them
@@ -80,7 +80,7 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
             groups,
             implications,
             reach,
-            reached,
+            mask,
             table,
             chain,
             on_loops,
@@ -119,10 +119,12 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
             for cell in grid.unsolved().iter() {
                 for digit in grid.candidates(cell).iter() {
                     let premise = Lit::candidate(cell, digit, on);
-                    reached.clear();
-                    reached.resize(reach.words(), 0);
-                    reach.add_reached(implications.of(premise), reached);
-                    if !checks.may_find(premise, implications, reach, reached) {
+                    // What the premise reaches is what its table would hold: the premise
+                    // and the literals one link away or more.
+                    let Some(reached) = reach.of(premise) else {
+                        continue;
+                    };
+                    if !checks.may_find(premise, implications, reach, reached, mask) {
                         continue;
                     }
                     table.fill(premise, grid.candidates(cell), implications, groups);
@@ -185,6 +187,7 @@ impl Checks<'_> {
         implications: &Implications,
         reach: &Reach,
         reached: &[u64],
+        mask: &mut Vec<u64>,
     ) -> bool {
         let (start, start_digit) = premise.as_candidate().expect("a candidate premise");
         let direct = implications.of(premise);
@@ -198,9 +201,18 @@ impl Checks<'_> {
                 }
             }
         }
-        let digits = self.grid.candidates(start);
+        // Only the premise cell's literals, and "on" literals when they could end an AIC
+        // or lead to a dead end of the cell, can matter. (Literals go off, on, off, on...)
         let ons = !premise.is_on() || !dead_ends.is_empty();
-        reach.on_or_in_cell(reached, ons, start, digits).any(|lit| {
+        mask.clear();
+        mask.resize(reach.words(), if ons { 0xAAAA_AAAA_AAAA_AAAA } else { 0 });
+        for digit in self.grid.candidates(start).iter() {
+            for on in [false, true] {
+                let number = reach.number(Lit::candidate(start, digit, on));
+                mask[number / 64] |= 1 << (number % 64);
+            }
+        }
+        reach.literals_in(reached, mask).any(|lit| {
             if lit == premise {
                 return false;
             }

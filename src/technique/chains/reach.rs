@@ -10,9 +10,7 @@
 
 use super::implications::Implications;
 use super::literal::{CANDIDATE_NODES, GroupNodes, Lit};
-use crate::bitset::DigitSet;
 use crate::candidates::Candidates;
-use crate::geometry::Cell;
 use petgraph::algo::TarjanScc;
 use petgraph::visit::{GraphBase, IntoNeighbors, IntoNodeIdentifiers, NodeIndexable};
 
@@ -256,56 +254,29 @@ impl Reach {
         Some(&self.rows[row..row + self.words])
     }
 
-    /// Adds to `set` (of [`Reach::words`] words) every literal reached from any of
-    /// `from`, those literals included.
-    #[inline]
-    pub fn add_reached(&self, from: &[Lit], set: &mut [u64]) {
-        for &lit in from {
-            match self.of(lit) {
-                Some(row) => {
-                    for (word, reached) in set.iter_mut().zip(row) {
-                        *word |= reached;
-                    }
-                }
-                None => {
-                    let bit = usize::from(self.bit[usize::from(self.dense[lit.index()])]);
-                    if bit != usize::from(u16::MAX) {
-                        set[bit / 64] |= 1 << (bit % 64);
-                    }
-                }
-            }
-        }
+    /// The grid's literals, each with its bit in a set ([`Layout::Dense`]); numbers go
+    /// off, on, off, on.
+    #[cfg(test)]
+    fn numbered(&self) -> impl Iterator<Item = (usize, Lit)> + '_ {
+        debug_assert_eq!(self.layout, Layout::Dense);
+        self.lits.iter().copied().enumerate()
     }
 
-    /// The literals of `set`, in dense order, that are "on" (if `on`) or candidates of
-    /// `cell` (which holds `digits`).
-    pub fn on_or_in_cell<'a>(
+    /// The bit of `lit` in a set ([`Layout::Dense`]).
+    #[inline]
+    pub fn number(&self, lit: Lit) -> usize {
+        debug_assert_eq!(self.layout, Layout::Dense);
+        usize::from(self.dense[lit.index()])
+    }
+
+    /// The literals of `set` that `mask` holds too, in dense order ([`Layout::Dense`]).
+    pub fn literals_in<'a>(
         &'a self,
         set: &'a [u64],
-        on: bool,
-        cell: Cell,
-        digits: DigitSet,
+        mask: &'a [u64],
     ) -> impl Iterator<Item = Lit> + 'a {
         debug_assert_eq!(self.layout, Layout::Dense);
-        // Dense numbers go off, on, off, on...; a cell's candidates are consecutive.
-        let on_mask: u64 = if on { 0xAAAA_AAAA_AAAA_AAAA } else { 0 };
-        let (first, end) = match digits.first() {
-            Some(digit) => {
-                let first = usize::from(self.dense[Lit::candidate(cell, digit, false).index()]);
-                (first, first + 2 * digits.len() as usize)
-            }
-            None => (0, 0),
-        };
-        self.literals_where(set, move |w| {
-            let (lo, hi) = (w * 64, w * 64 + 64);
-            let (from, to) = (first.clamp(lo, hi) - lo, end.clamp(lo, hi) - lo);
-            let in_cell = if from == to {
-                0
-            } else {
-                (u64::MAX >> (64 - (to - from))) << from
-            };
-            on_mask | in_cell
-        })
+        self.literals_where(set, move |w| mask[w])
     }
 
     /// The literals of `set` in the mask `mask` gives for each word number.
@@ -335,6 +306,26 @@ mod tests {
     use std::collections::BTreeSet;
 
     impl Reach {
+        /// Adds to `set` (of [`Reach::words`] words) every literal reached from any of
+        /// `from`, those literals included.
+        fn add_reached(&self, from: &[Lit], set: &mut [u64]) {
+            for &lit in from {
+                match self.of(lit) {
+                    Some(row) => {
+                        for (word, reached) in set.iter_mut().zip(row) {
+                            *word |= reached;
+                        }
+                    }
+                    None => {
+                        let bit = usize::from(self.bit[usize::from(self.dense[lit.index()])]);
+                        if bit != usize::from(u16::MAX) {
+                            set[bit / 64] |= 1 << (bit % 64);
+                        }
+                    }
+                }
+            }
+        }
+
         fn insert(&self, lit: Lit, set: &mut [u64]) {
             let number = usize::from(self.dense[lit.index()]);
             set[number / 64] |= 1 << (number % 64);
@@ -425,7 +416,7 @@ mod tests {
     }
 
     #[test]
-    fn a_filtered_listing_keeps_on_literals_and_one_cell_s_candidates() {
+    fn a_masked_listing_keeps_what_the_mask_holds() {
         for (_, grid) in sample_grids_after_singles(3) {
             let mut groups = GroupNodes::none();
             groups.fill(&grid);
@@ -438,20 +429,24 @@ mod tests {
                 reach.insert(lit, &mut all);
             }
             for cell in grid.unsolved().iter() {
-                let digits = grid.candidates(cell);
-                for on in [false, true] {
-                    let listed: Vec<Lit> = reach.on_or_in_cell(&all, on, cell, digits).collect();
-                    let expected: Vec<Lit> = reach
-                        .lits
-                        .iter()
-                        .copied()
-                        .filter(|&lit| {
-                            (on && lit.is_on())
-                                || lit.as_candidate().is_some_and(|(c, _)| c == cell)
-                        })
-                        .collect();
-                    assert_eq!(listed, expected, "{cell} {on}");
+                // The "on" literals of the cell's digits, and its own literals.
+                let mut mask = vec![0; reach.words()];
+                let wanted = |lit: Lit| {
+                    lit.is_on() && groups.digit(lit) == grid.candidates(cell).first().unwrap()
+                        || lit.as_candidate().is_some_and(|(c, _)| c == cell)
+                };
+                for (number, lit) in reach.numbered() {
+                    assert_eq!(reach.number(lit), number);
+                    // "On" literals have the odd numbers, as the nice loops' mask assumes.
+                    assert_eq!(lit.is_on(), number % 2 == 1);
+                    if wanted(lit) {
+                        mask[number / 64] |= 1 << (number % 64);
+                    }
                 }
+                let listed: Vec<Lit> = reach.literals_in(&all, &mask).collect();
+                let expected: Vec<Lit> =
+                    reach.lits.iter().copied().filter(|&l| wanted(l)).collect();
+                assert_eq!(listed, expected, "{cell}");
             }
         }
     }
