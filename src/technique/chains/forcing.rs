@@ -276,13 +276,15 @@ impl Workspace {
         }
         // At most this many literals of a table can be group nodes.
         let group_literals = 2 * self.groups.len();
+        // When the grid has no more literals than a table may hold, none is cut short.
+        let all_fit = 2 * self.candidates.len() + group_literals <= self.table.capacity();
         self.tables.clear();
         for k in 0..self.candidates.len() {
             let (cell, digit) = self.candidates[k];
             let summaries = [true, false].map(|on| {
                 let premise = Lit::candidate(cell, digit, on);
                 let reached = Summary::reached(&self.reach, premise);
-                if reached.len() + group_literals <= self.table.capacity() {
+                if all_fit || reached.len() + group_literals <= self.table.capacity() {
                     reached
                 } else {
                     self.fill(grid, premise);
