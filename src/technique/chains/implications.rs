@@ -184,6 +184,9 @@ impl Implications {
             }
             listed |= mates;
         }
+        if !groups.buddies_of_digit(digit).contains(cell) {
+            return;
+        }
         for &g in groups.of_digit(digit) {
             if groups.get(g).buddies.contains(cell) {
                 self.push_off(Lit::group(g, false));
@@ -208,6 +211,9 @@ impl Implications {
                 self.push_on(Lit::candidate(mate, digit, true));
                 listed.insert(mate);
             }
+        }
+        if !groups.singles_of_digit(digit).contains(cell) {
+            return;
         }
         for &g in groups.of_digit(digit) {
             let group = groups.get(g);

@@ -98,6 +98,10 @@ pub struct GroupNodes {
     groups: Vec<GroupNode>,
     /// The numbers of each digit's groups, in order.
     by_digit: [Vec<usize>; 9],
+    /// Per digit, the cells that see a whole group of it.
+    buddies_of_digit: [CellSet; 9],
+    /// Per digit, the cells that are a group's only other place in its box or line.
+    singles_of_digit: [CellSet; 9],
 }
 
 impl GroupNodes {
@@ -110,6 +114,8 @@ impl GroupNodes {
     pub fn clear(&mut self) {
         self.groups.clear();
         self.by_digit.iter_mut().for_each(Vec::clear);
+        self.buddies_of_digit = [CellSet::EMPTY; 9];
+        self.singles_of_digit = [CellSet::EMPTY; 9];
     }
 
     /// Replaces the group nodes with those of `grid`.
@@ -130,15 +136,20 @@ impl GroupNodes {
                             let outside = grid.cells_with(digit) & buddies;
                             let single_in =
                                 |house: House| (outside & house.cell_set()).single_member();
+                            let (box_single, line_single) = (single_in(box_), single_in(line));
                             self.by_digit[digit.index()].push(groups.len());
+                            self.buddies_of_digit[digit.index()] |= buddies;
+                            for single in [box_single, line_single].into_iter().flatten() {
+                                self.singles_of_digit[digit.index()].insert(single);
+                            }
                             groups.push(GroupNode {
                                 digit,
                                 cells,
                                 line,
                                 box_,
                                 buddies,
-                                box_single: single_in(box_),
-                                line_single: single_in(line),
+                                box_single,
+                                line_single,
                             });
                         }
                     }
@@ -154,6 +165,16 @@ impl GroupNodes {
     /// The numbers of `digit`'s groups, in order.
     pub fn of_digit(&self, digit: Digit) -> &[usize] {
         &self.by_digit[digit.index()]
+    }
+
+    /// The cells that see some whole group of `digit`.
+    pub fn buddies_of_digit(&self, digit: Digit) -> CellSet {
+        self.buddies_of_digit[digit.index()]
+    }
+
+    /// The cells that are some group of `digit`'s only other place in its box or line.
+    pub fn singles_of_digit(&self, digit: Digit) -> CellSet {
+        self.singles_of_digit[digit.index()]
     }
 
     /// The group nodes with their numbers, in order.
