@@ -79,7 +79,7 @@ pub(super) struct Summary {
 
 impl Summary {
     /// What `premise` reaches (in `reach`, laid out as [`Layout::Candidates`]).
-    fn reached(reach: &Reach, premise: Lit) -> Summary {
+    pub(super) fn reached(reach: &Reach, premise: Lit) -> Summary {
         match reach.of(premise) {
             Some(words) => Summary::of_words(words),
             None => {
@@ -108,7 +108,7 @@ impl Summary {
     }
 
     /// How many candidates, on and off, it holds.
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.on
             .iter()
             .chain(&self.off)

@@ -59,19 +59,32 @@ impl Default for Reach {
     }
 }
 
-/// The implication graph over dense literal numbers, as petgraph sees it.
-struct Graph<'a> {
-    implications: &'a Implications,
+/// The edges a reach follows: what each literal leads to at once.
+pub trait Successors {
+    /// The literals `lit` leads to at once.
+    fn of(&self, lit: Lit) -> &[Lit];
+}
+
+impl Successors for Implications {
+    #[inline]
+    fn of(&self, lit: Lit) -> &[Lit] {
+        Implications::of(self, lit)
+    }
+}
+
+/// The graph over dense literal numbers, as petgraph sees it.
+struct Graph<'a, S> {
+    successors: &'a S,
     lits: &'a [Lit],
     dense: &'a [u16],
 }
 
-impl GraphBase for Graph<'_> {
+impl<S> GraphBase for Graph<'_, S> {
     type NodeId = u16;
     type EdgeId = ();
 }
 
-impl NodeIndexable for &Graph<'_> {
+impl<S> NodeIndexable for &Graph<'_, S> {
     fn node_bound(&self) -> usize {
         self.lits.len()
     }
@@ -85,7 +98,7 @@ impl NodeIndexable for &Graph<'_> {
     }
 }
 
-impl IntoNodeIdentifiers for &Graph<'_> {
+impl<S> IntoNodeIdentifiers for &Graph<'_, S> {
     type NodeIdentifiers = std::ops::Range<u16>;
 
     fn node_identifiers(self) -> Self::NodeIdentifiers {
@@ -94,12 +107,12 @@ impl IntoNodeIdentifiers for &Graph<'_> {
 }
 
 /// The dense numbers of what one literal implies.
-struct Successors<'a> {
+struct Neighbors<'a> {
     implied: std::slice::Iter<'a, Lit>,
     dense: &'a [u16],
 }
 
-impl Iterator for Successors<'_> {
+impl Iterator for Neighbors<'_> {
     type Item = u16;
 
     #[inline]
@@ -108,25 +121,26 @@ impl Iterator for Successors<'_> {
     }
 }
 
-impl<'a> IntoNeighbors for &Graph<'a> {
-    type Neighbors = Successors<'a>;
+impl<'a, S: Successors> IntoNeighbors for &Graph<'a, S> {
+    type Neighbors = Neighbors<'a>;
 
-    fn neighbors(self, node: u16) -> Successors<'a> {
-        Successors {
-            implied: self.implications.of(self.lits[usize::from(node)]).iter(),
+    fn neighbors(self, node: u16) -> Neighbors<'a> {
+        Neighbors {
+            implied: self.successors.of(self.lits[usize::from(node)]).iter(),
             dense: self.dense,
         }
     }
 }
 
 impl Reach {
-    /// Computes what every literal of `grid` (with `groups`) reaches over `implications`
-    /// (built for that grid and those groups), as sets laid out as `layout` says.
-    pub fn build(
+    /// Computes what every literal of `grid` (with `groups`) reaches over `successors`
+    /// (the implications built for that grid and those groups, or any graph over their
+    /// literals), as sets laid out as `layout` says.
+    pub fn build<S: Successors>(
         &mut self,
         grid: &Candidates,
         groups: &GroupNodes,
-        implications: &Implications,
+        successors: &S,
         layout: Layout,
     ) {
         self.lits.clear();
@@ -185,7 +199,7 @@ impl Reach {
         } = self;
         let words = *words;
         let graph = Graph {
-            implications,
+            successors,
             lits,
             dense,
         };

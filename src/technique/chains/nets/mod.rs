@@ -4,6 +4,10 @@
 //! singles make of it on a scratch grid ([`lookahead`]), so one consequence may need
 //! several earlier ones at once.
 //!
+//! The conclusions are drawn from the tables' summaries, read from what each premise
+//! reaches through the tables' direct entries ([`super::reach`]); a table is expanded only
+//! when it might be cut short or a chain is measured in it.
+//!
 //! HoDoKu keeps a conclusion only if one of its derivations prints as a net (a chain
 //! with a side chain, [`chain`]); of those it keeps the shortest, chains measured as
 //! printed, and names the step after it, as for forcing chains
@@ -17,6 +21,7 @@ mod tables;
 use super::forcing::{Allowed, Conclusion, Derivations, Summary, step};
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
+use super::reach::{Layout, Reach};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
@@ -32,6 +37,9 @@ struct Workspace {
     groups: GroupNodes,
     implications: Implications,
     tables: NetTables,
+    /// What each literal reaches through the tables' direct entries: an expanded table's
+    /// summary when it is not cut short.
+    reach: Reach,
     meter: ChainMeter,
     /// The grid's candidates (cells, then digits, ascending).
     candidates: Vec<(Cell, Digit)>,
@@ -73,6 +81,7 @@ pub fn forcing_nets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
                 let (mut length, mut net) = (0, false);
                 for &((pc, pd, p_on), (tc, td, t_on)) in chains {
                     let premise = Lit::candidate(pc, pd, p_on);
+                    tables.expand(premise);
                     let measure =
                         meter.measure(tables, groups, premise, Lit::candidate(tc, td, t_on));
                     length += measure.length;
@@ -89,25 +98,44 @@ pub fn forcing_nets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
 }
 
 impl Workspace {
+    /// The tables of every candidate and their summaries. An expanded table that cannot
+    /// be cut short holds exactly what its premise reaches through the tables' direct
+    /// entries, so its summary is read from [`Reach`]; only a table that might be cut
+    /// short is expanded here, the others when a derivation measures a chain in them.
     fn build(&mut self, grid: &Candidates) {
         self.allowed = Allowed::of(grid);
         self.groups.fill(grid);
         self.implications.build(grid, &self.groups, 0);
         self.tables.build(grid, &self.groups, &self.implications);
+        self.reach
+            .build(grid, &self.groups, &self.tables, Layout::Candidates);
         self.candidates.clear();
-        self.summaries.clear();
         for cell in grid.unsolved().iter() {
             for digit in grid.candidates(cell).iter() {
                 self.candidates.push((cell, digit));
-                let summaries = [true, false].map(|on| {
-                    let table = self.tables.get(Lit::candidate(cell, digit, on));
+            }
+        }
+        let group_literals = 2 * self.groups.len();
+        let capacity = self.tables.capacity();
+        let all_fit = 2 * self.candidates.len() + group_literals <= capacity;
+        self.summaries.clear();
+        for k in 0..self.candidates.len() {
+            let (cell, digit) = self.candidates[k];
+            let summaries = [true, false].map(|on| {
+                let premise = Lit::candidate(cell, digit, on);
+                let reached = Summary::reached(&self.reach, premise);
+                if all_fit || reached.len() + group_literals <= capacity {
+                    reached
+                } else {
+                    self.tables.expand(premise);
+                    let table = self.tables.get(premise);
                     Summary {
                         on: table.on,
                         off: table.off,
                     }
-                });
-                self.summaries.push(summaries);
-            }
+                }
+            });
+            self.summaries.push(summaries);
         }
     }
 }
@@ -232,6 +260,7 @@ mod tests {
                     let Some(after) = propagated(assumed) else {
                         continue;
                     };
+                    work.tables.expand(premise);
                     for entry in work.tables.get(premise).entries() {
                         let Some((c, d)) = entry.lit.as_candidate() else {
                             continue;
@@ -251,6 +280,50 @@ mod tests {
     }
 
     #[test]
+    fn every_summary_is_that_of_its_premise_s_expanded_table() {
+        let mut grids: Vec<Candidates> = stuck_grids(2).into_iter().map(|(g, _)| g).collect();
+        grids.extend(
+            crate::technique::test_grids::sample_grids_after_singles(6).map(|(_, grid)| grid),
+        );
+        // HoDoKu's capacity, and one small enough for tables to be cut short.
+        for capacity in [tables::CAPACITY, 60] {
+            let mut work = Workspace {
+                tables: NetTables::with_capacity(capacity),
+                ..Workspace::default()
+            };
+            let (mut read, mut cut_short) = (0, 0);
+            for grid in &grids {
+                work.build(grid);
+                let group_literals = 2 * work.groups.len();
+                for k in 0..work.candidates.len() {
+                    let (cell, digit) = work.candidates[k];
+                    for (on, summary) in [true, false].into_iter().zip(work.summaries[k]) {
+                        let premise = Lit::candidate(cell, digit, on);
+                        if Summary::reached(&work.reach, premise).len() + group_literals > capacity
+                        {
+                            cut_short += 1;
+                        } else {
+                            read += 1;
+                        }
+                        work.tables.expand(premise);
+                        let table = work.tables.get(premise);
+                        assert_eq!((summary.on, summary.off), (table.on, table.off));
+                    }
+                }
+            }
+            let taken = if capacity == tables::CAPACITY {
+                read
+            } else {
+                cut_short
+            };
+            assert!(
+                taken > 1000,
+                "{capacity}: {read} read, {cut_short} expanded"
+            );
+        }
+    }
+
+    #[test]
     fn a_single_that_needs_two_removals_makes_a_net_and_a_peer_does_not() {
         let mut work = Workspace::default();
         let (grid, _) = &stuck_grids(1)[0];
@@ -258,6 +331,7 @@ mod tests {
         let (mut nets, mut plain) = (0, 0);
         for &(cell, digit) in &work.candidates {
             let premise = Lit::candidate(cell, digit, true);
+            work.tables.expand(premise);
             let table = work.tables.get(premise);
             for entry in table.entries().iter().skip(1) {
                 if entry.copied_from.is_some() || entry.lit.as_candidate().is_none() {

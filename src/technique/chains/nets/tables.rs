@@ -10,7 +10,10 @@
 //! with the fewest places), up to five. An entry with two or more makes the derivation a
 //! net. Group nodes link as in chains. Then every table is expanded: each entry's own
 //! table is copied in (its direct entries only), breadth first, keeping the shorter way to
-//! an entry already there, to at most [`CAPACITY`] entries.
+//! an entry already there, to at most [`CAPACITY`] entries. Expansion reads only direct
+//! entries, so each table is expanded when it is first asked for; the direct entries are
+//! also the edges ([`Successors`]) along which [`crate::technique::chains::reach`] finds
+//! what an expanded table holds without expanding it.
 //!
 //! Distances, the order of the five origins and the limits on their values follow HoDoKu's
 //! packing, because which way to an entry is kept, and so which chain is printed and how
@@ -22,6 +25,7 @@ use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::technique::chains::implications::Implications;
 use crate::technique::chains::literal::{GroupNodes, Lit};
+use crate::technique::chains::reach::Successors;
 
 /// HoDoKu's limit on a table's entries (`Options.maxTableEntryLength`).
 pub const CAPACITY: usize = 1000;
@@ -48,8 +52,12 @@ pub struct Entry {
 #[derive(Default)]
 pub struct NetTable {
     entries: Vec<Entry>,
+    /// How many entries it may hold.
+    capacity: usize,
     /// How many entries were found before expansion.
     direct: usize,
+    /// Whether the entries of its entries' tables were copied in.
+    expanded: bool,
     /// Per literal, its entry (`NONE` if absent); sized on first use.
     position: Vec<u16>,
     /// Per digit, the cells the table turns on and off.
@@ -58,7 +66,9 @@ pub struct NetTable {
 }
 
 impl NetTable {
-    fn reset(&mut self, literals: usize) {
+    fn reset(&mut self, literals: usize, capacity: usize) {
+        self.capacity = capacity;
+        self.expanded = false;
         if self.position.len() < literals {
             self.position.resize(literals, NONE);
         }
@@ -101,7 +111,7 @@ impl NetTable {
     /// `TableEntry.addEntry`: a candidate literal once, a group literal every time; the
     /// distance one more than that of the first origin given.
     fn add(&mut self, lit: Lit, origins: [u16; 5]) -> Option<usize> {
-        if self.entries.len() >= CAPACITY {
+        if self.entries.len() >= self.capacity {
             return None;
         }
         let candidate = lit.as_candidate();
@@ -151,9 +161,14 @@ pub(super) fn packed(mut origins: [u16; 5]) -> [u16; 5] {
 
 /// Every table of a grid: one per candidate literal and per group literal, indexed by the
 /// premise's literal number.
-#[derive(Default)]
 pub struct NetTables {
+    /// How many entries a table may hold.
+    capacity: usize,
     tables: Vec<NetTable>,
+    /// Per literal number, its table's direct entries after the premise: where the
+    /// expansion goes from it (`direct_targets[from..to]`).
+    direct_rows: Vec<(u32, u32)>,
+    direct_targets: Vec<Lit>,
     /// The premises filled, in HoDoKu's table order (candidates' "on", then "off").
     premises: Vec<Lit>,
     base: LookaheadGrid,
@@ -161,8 +176,44 @@ pub struct NetTables {
     singles: Vec<(Cell, Digit, bool)>,
 }
 
+impl Default for NetTables {
+    fn default() -> Self {
+        NetTables::with_capacity(CAPACITY)
+    }
+}
+
+impl Successors for NetTables {
+    /// What expanding `lit`'s table copies in: its direct entries after the premise.
+    #[inline]
+    fn of(&self, lit: Lit) -> &[Lit] {
+        match self.direct_rows.get(lit.index()) {
+            Some(&(from, to)) => &self.direct_targets[from as usize..to as usize],
+            None => &[],
+        }
+    }
+}
+
 impl NetTables {
-    /// The table of `premise`.
+    /// Tables of at most `capacity` entries each.
+    pub fn with_capacity(capacity: usize) -> NetTables {
+        NetTables {
+            capacity,
+            tables: Vec::new(),
+            direct_rows: Vec::new(),
+            direct_targets: Vec::new(),
+            premises: Vec::new(),
+            base: LookaheadGrid::default(),
+            look: LookaheadGrid::default(),
+            singles: Vec::new(),
+        }
+    }
+
+    /// How many entries a table may hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// The table of `premise` (expanded only if [`NetTables::expand`] was asked to).
     pub fn get(&self, premise: Lit) -> &NetTable {
         &self.tables[premise.index()]
     }
@@ -175,7 +226,7 @@ impl NetTables {
             self.tables.resize_with(literals, NetTable::default);
         }
         for &premise in &self.premises {
-            self.tables[premise.index()].reset(literals);
+            self.tables[premise.index()].reset(literals, self.capacity);
         }
         self.premises.clear();
         self.base.load(grid);
@@ -194,7 +245,7 @@ impl NetTables {
                 let premise = Lit::group(g, on);
                 self.premises.push(premise);
                 let table = &mut self.tables[premise.index()];
-                table.reset(literals);
+                table.reset(literals, self.capacity);
                 table.add(premise, [0; 5]);
                 for &implied in implications.of(premise) {
                     table.add(implied, [0; 5]);
@@ -212,10 +263,17 @@ impl NetTables {
             }
             table.direct = table.entries.len();
         }
-        // HoDoKu expands the "on" tables, then the "off" tables, each in cell and digit
-        // order: the order the premises were filled in.
-        for i in 0..candidates {
-            self.expand(self.premises[i]);
+        // What expanding each table copies in. HoDoKu then expands every table; that
+        // reads only direct entries, so a table is expanded when it is asked for.
+        self.direct_rows.clear();
+        self.direct_rows.resize(literals, (0, 0));
+        self.direct_targets.clear();
+        for &premise in &self.premises {
+            let table = &self.tables[premise.index()];
+            let from = self.direct_targets.len() as u32;
+            let direct = table.entries.iter().take(table.direct).skip(1);
+            self.direct_targets.extend(direct.map(|entry| entry.lit));
+            self.direct_rows[premise.index()] = (from, self.direct_targets.len() as u32);
         }
     }
 
@@ -223,7 +281,7 @@ impl NetTables {
     fn fill(&mut self, grid: &Candidates, premise: Lit, literals: usize) {
         let (cell, digit) = premise.as_candidate().expect("a candidate premise");
         let mut table = std::mem::take(&mut self.tables[premise.index()]);
-        table.reset(literals);
+        table.reset(literals, self.capacity);
         self.look.copy_from(&self.base);
         if premise.is_on() {
             self.set_cell(grid, &mut table, cell, digit, None);
@@ -295,13 +353,17 @@ impl NetTables {
         }
     }
 
-    /// HoDoKu's `expandTables` for one table: each entry's own table's direct entries are
-    /// copied in, in order, with their distance added to the entry's; an entry already
-    /// copied in takes the new way if it is shorter.
-    fn expand(&mut self, premise: Lit) {
+    /// HoDoKu's `expandTables` for one table (once): each entry's own table's direct
+    /// entries are copied in, in order, with their distance added to the entry's; an entry
+    /// already copied in takes the new way if it is shorter.
+    pub fn expand(&mut self, premise: Lit) {
+        if self.tables[premise.index()].expanded {
+            return;
+        }
         let mut dest = std::mem::take(&mut self.tables[premise.index()]);
+        dest.expanded = true;
         let mut j = 1;
-        while j < dest.entries.len() && dest.entries.len() < CAPACITY {
+        while j < dest.entries.len() && dest.entries.len() < dest.capacity {
             let via = dest.entries[j];
             let src = &self.tables[via.lit.index()];
             let base = u32::from(via.distance);
