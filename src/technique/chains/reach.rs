@@ -1,12 +1,14 @@
 //! Where chains of implications can go: for every literal of a grid, the set of literals
-//! a breadth-first [`super::table::Table`] from it would reach, all computed at once.
+//! a breadth-first walk from it reaches, all computed at once.
 //!
-//! The literals of an [`Implications`] graph are numbered densely (the grid's candidates,
-//! cells then digits, off then on; then its group nodes); petgraph's Tarjan search splits
-//! the graph into strongly connected components and hands them over successors first, so
-//! each component's reach is its own members and its successors' reaches, one OR of bit
-//! rows per edge. A search that needs a table only when it reaches certain literals asks
-//! here first, and fills the few tables that can matter.
+//! The graph is the grid's implication rows ([`Implications`]) or any other graph over
+//! its literals ([`Successors`]: the forcing nets' direct table entries). Its literals are
+//! numbered densely (the grid's candidates, cells then digits, off then on; then its group
+//! nodes); petgraph's Tarjan search splits the graph into strongly connected components
+//! and hands them over successors first, so each component's reach is its own members and
+//! its successors' reaches, at most one OR of bit rows per edge. What a table holds when
+//! its capacity does not cut it short is what its premise reaches: a search asks here
+//! first, and fills only the tables that matter.
 
 use super::implications::Implications;
 use super::literal::{CANDIDATE_NODES, GroupNodes, Lit};
