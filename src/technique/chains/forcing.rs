@@ -161,6 +161,42 @@ impl Summary {
     }
 }
 
+/// Lists `grid`'s candidates (cells, then digits) into `candidates` and, per candidate,
+/// the summaries of its "on" and "off" tables into `summaries`: read from what the premise
+/// reaches (`reach`, laid out as [`Layout::Candidates`]) when its table, of `capacity`
+/// entries, cannot be cut short (the grid's literals all fit, or the premise reaches few
+/// enough of them, group nodes counted at most); else from `cut_short`, which fills it.
+pub(super) fn summarise(
+    grid: &Candidates,
+    groups: &GroupNodes,
+    reach: &Reach,
+    capacity: usize,
+    candidates: &mut Vec<(Cell, Digit)>,
+    summaries: &mut Vec<[Summary; 2]>,
+    mut cut_short: impl FnMut(Lit) -> Summary,
+) {
+    candidates.clear();
+    for cell in grid.unsolved().iter() {
+        for digit in grid.candidates(cell).iter() {
+            candidates.push((cell, digit));
+        }
+    }
+    let group_literals = 2 * groups.len();
+    let all_fit = 2 * candidates.len() + group_literals <= capacity;
+    summaries.clear();
+    for &(cell, digit) in candidates.iter() {
+        summaries.push([true, false].map(|on| {
+            let premise = Lit::candidate(cell, digit, on);
+            let reached = Summary::reached(reach, premise);
+            if all_fit || reached.len() + group_literals <= capacity {
+                reached
+            } else {
+                cut_short(premise)
+            }
+        }));
+    }
+}
+
 /// One conclusion. Ordered as HoDoKu ranks them: placements first, by cell; then
 /// eliminations, by cell and digit.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -268,31 +304,31 @@ impl Workspace {
         self.reach
             .build(grid, &self.groups, &self.implications, Layout::Candidates);
         self.filled = None;
-        self.candidates.clear();
-        for cell in grid.unsolved().iter() {
-            for digit in grid.candidates(cell).iter() {
-                self.candidates.push((cell, digit));
-            }
-        }
-        // At most this many literals of a table can be group nodes.
-        let group_literals = 2 * self.groups.len();
-        // When the grid has no more literals than a table may hold, none is cut short.
-        let all_fit = 2 * self.candidates.len() + group_literals <= self.table.capacity();
-        self.tables.clear();
-        for k in 0..self.candidates.len() {
-            let (cell, digit) = self.candidates[k];
-            let summaries = [true, false].map(|on| {
-                let premise = Lit::candidate(cell, digit, on);
-                let reached = Summary::reached(&self.reach, premise);
-                if all_fit || reached.len() + group_literals <= self.table.capacity() {
-                    reached
-                } else {
-                    self.fill(grid, premise);
-                    Summary::of(&self.table)
-                }
-            });
-            self.tables.push(summaries);
-        }
+        let Workspace {
+            groups,
+            implications,
+            table,
+            tables,
+            candidates,
+            reach,
+            filled,
+            ..
+        } = self;
+        let capacity = table.capacity();
+        summarise(
+            grid,
+            groups,
+            reach,
+            capacity,
+            candidates,
+            tables,
+            |premise| {
+                let (cell, _) = premise.as_candidate().expect("a candidate premise");
+                table.fill(premise, grid.candidates(cell), implications, groups);
+                *filled = Some(premise);
+                Summary::of(table)
+            },
+        );
     }
 
     fn fill(&mut self, grid: &Candidates, premise: Lit) {

@@ -18,7 +18,7 @@ mod chain;
 mod lookahead;
 mod tables;
 
-use super::forcing::{Allowed, Conclusion, Derivations, Summary, step};
+use super::forcing::{Allowed, Conclusion, Derivations, Summary, step, summarise};
 use super::implications::Implications;
 use super::literal::{GroupNodes, Lit};
 use super::reach::{Layout, Reach};
@@ -109,34 +109,31 @@ impl Workspace {
         self.tables.build(grid, &self.groups, &self.implications);
         self.reach
             .build(grid, &self.groups, &self.tables, Layout::Candidates);
-        self.candidates.clear();
-        for cell in grid.unsolved().iter() {
-            for digit in grid.candidates(cell).iter() {
-                self.candidates.push((cell, digit));
-            }
-        }
-        let group_literals = 2 * self.groups.len();
-        let capacity = self.tables.capacity();
-        let all_fit = 2 * self.candidates.len() + group_literals <= capacity;
-        self.summaries.clear();
-        for k in 0..self.candidates.len() {
-            let (cell, digit) = self.candidates[k];
-            let summaries = [true, false].map(|on| {
-                let premise = Lit::candidate(cell, digit, on);
-                let reached = Summary::reached(&self.reach, premise);
-                if all_fit || reached.len() + group_literals <= capacity {
-                    reached
-                } else {
-                    self.tables.expand(premise);
-                    let table = self.tables.get(premise);
-                    Summary {
-                        on: table.on,
-                        off: table.off,
-                    }
+        let Workspace {
+            groups,
+            tables,
+            reach,
+            candidates,
+            summaries,
+            ..
+        } = self;
+        let capacity = tables.capacity();
+        summarise(
+            grid,
+            groups,
+            reach,
+            capacity,
+            candidates,
+            summaries,
+            |premise| {
+                tables.expand(premise);
+                let table = tables.get(premise);
+                Summary {
+                    on: table.on,
+                    off: table.off,
                 }
-            });
-            self.summaries.push(summaries);
-        }
+            },
+        );
     }
 }
 
