@@ -274,6 +274,7 @@ impl OnTables<'_> {
         WORKSPACE.with_borrow_mut(|work| {
             work.groups.fill(grid);
             work.implications.build(grid, &work.groups, 0);
+            work.filled = None;
             work.turned_off.clear();
             work.turned_off.resize(81 * 9, None);
             search(OnTables { work, grid })
@@ -304,42 +305,36 @@ impl Workspace {
         self.reach
             .build(grid, &self.groups, &self.implications, Layout::Candidates);
         self.filled = None;
-        let Workspace {
-            groups,
-            implications,
-            table,
-            tables,
-            candidates,
-            reach,
-            filled,
-            ..
-        } = self;
-        let capacity = table.capacity();
         summarise(
             grid,
-            groups,
-            reach,
-            capacity,
-            candidates,
-            tables,
+            &self.groups,
+            &self.reach,
+            self.table.capacity(),
+            &mut self.candidates,
+            &mut self.tables,
             |premise| {
-                let (cell, _) = premise.as_candidate().expect("a candidate premise");
-                table.fill(premise, grid.candidates(cell), implications, groups);
-                *filled = Some(premise);
+                let table = fill_once(
+                    &mut self.table,
+                    &mut self.filled,
+                    grid,
+                    &self.implications,
+                    &self.groups,
+                    premise,
+                );
                 Summary::of(table)
             },
         );
     }
 
     fn fill(&mut self, grid: &Candidates, premise: Lit) {
-        let (cell, _) = premise.as_candidate().expect("a candidate premise");
-        self.table.fill(
-            premise,
-            grid.candidates(cell),
+        fill_once(
+            &mut self.table,
+            &mut self.filled,
+            grid,
             &self.implications,
             &self.groups,
+            premise,
         );
-        self.filled = Some(premise);
     }
 
     fn derivations<'a>(&'a self, grid: &'a Candidates) -> Derivations<'a> {
@@ -354,28 +349,22 @@ impl Workspace {
     /// The derivation of `conclusion` HoDoKu keeps: the shortest, chains counted in table
     /// distances (read from the premises' tables, each filled when a chain needs it).
     fn shortest_source(&mut self, grid: &Candidates, conclusion: Conclusion) -> Source {
-        let Workspace {
-            groups,
-            implications,
-            table,
-            tables,
-            candidates,
-            allowed,
-            filled,
-            ..
-        } = self;
         let derivations = Derivations {
             grid,
-            allowed,
-            candidates,
-            summaries: tables,
+            allowed: &self.allowed,
+            candidates: &self.candidates,
+            summaries: &self.tables,
         };
         let mut length = |(cell, digit, on): (Cell, Digit, bool), target: (Cell, Digit, bool)| {
             let premise = Lit::candidate(cell, digit, on);
-            if *filled != Some(premise) {
-                table.fill(premise, grid.candidates(cell), implications, groups);
-                *filled = Some(premise);
-            }
+            let table = fill_once(
+                &mut self.table,
+                &mut self.filled,
+                grid,
+                &self.implications,
+                &self.groups,
+                premise,
+            );
             let (cell, digit, on) = target;
             let target = Lit::candidate(cell, digit, on);
             let entry = table
@@ -392,6 +381,25 @@ impl Workspace {
             })
             .expect("a conclusion has a derivation")
     }
+}
+
+/// `table` holding the consequences of `premise`: filled unless `filled` says it holds
+/// them already (for the grid `implications` were built for: whoever builds them again
+/// forgets `filled`).
+fn fill_once<'t>(
+    table: &'t mut Table,
+    filled: &mut Option<Lit>,
+    grid: &Candidates,
+    implications: &Implications,
+    groups: &GroupNodes,
+    premise: Lit,
+) -> &'t Table {
+    if *filled != Some(premise) {
+        let (cell, _) = premise.as_candidate().expect("a candidate premise");
+        table.fill(premise, grid.candidates(cell), implications, groups);
+        *filled = Some(premise);
+    }
+    table
 }
 
 /// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's

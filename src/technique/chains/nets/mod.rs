@@ -109,25 +109,16 @@ impl Workspace {
         self.tables.build(grid, &self.groups, &self.implications);
         self.reach
             .build(grid, &self.groups, &self.tables, Layout::Candidates);
-        let Workspace {
-            groups,
-            tables,
-            reach,
-            candidates,
-            summaries,
-            ..
-        } = self;
-        let capacity = tables.capacity();
         summarise(
             grid,
-            groups,
-            reach,
-            capacity,
-            candidates,
-            summaries,
+            &self.groups,
+            &self.reach,
+            self.tables.capacity(),
+            &mut self.candidates,
+            &mut self.summaries,
             |premise| {
-                tables.expand(premise);
-                let table = tables.get(premise);
+                self.tables.expand(premise);
+                let table = self.tables.get(premise);
                 Summary {
                     on: table.on,
                     off: table.off,
