@@ -34,6 +34,10 @@ pub struct Reach {
     dense: Vec<u16>,
     /// Per dense number, its bit in a set (`u16::MAX`: not recorded).
     bit: Vec<u16>,
+    /// The graph by dense numbers: per dense number, where its successors start in
+    /// `successors` (one more entry closes the last), read twice per build.
+    first_successor: Vec<u32>,
+    successors: Vec<u16>,
     layout: Layout,
     /// Per dense number, its component (unless it is alone).
     component: Vec<u32>,
@@ -51,6 +55,8 @@ impl Default for Reach {
             lits: Vec::new(),
             dense: Vec::new(),
             bit: Vec::new(),
+            first_successor: Vec::new(),
+            successors: Vec::new(),
             layout: Layout::Dense,
             component: Vec::new(),
             alone: Vec::new(),
@@ -75,20 +81,28 @@ impl Successors for Implications {
 }
 
 /// The graph over dense literal numbers, as petgraph sees it.
-struct Graph<'a, S> {
-    successors: &'a S,
-    lits: &'a [Lit],
-    dense: &'a [u16],
+struct Graph<'a> {
+    first_successor: &'a [u32],
+    successors: &'a [u16],
 }
 
-impl<S> GraphBase for Graph<'_, S> {
+impl<'a> Graph<'a> {
+    #[inline]
+    fn successors_of(&self, node: u16) -> &'a [u16] {
+        let node = usize::from(node);
+        &self.successors
+            [self.first_successor[node] as usize..self.first_successor[node + 1] as usize]
+    }
+}
+
+impl GraphBase for Graph<'_> {
     type NodeId = u16;
     type EdgeId = ();
 }
 
-impl<S> NodeIndexable for &Graph<'_, S> {
+impl NodeIndexable for &Graph<'_> {
     fn node_bound(&self) -> usize {
-        self.lits.len()
+        self.first_successor.len() - 1
     }
 
     fn to_index(&self, node: u16) -> usize {
@@ -100,37 +114,20 @@ impl<S> NodeIndexable for &Graph<'_, S> {
     }
 }
 
-impl<S> IntoNodeIdentifiers for &Graph<'_, S> {
+impl IntoNodeIdentifiers for &Graph<'_> {
     type NodeIdentifiers = std::ops::Range<u16>;
 
     fn node_identifiers(self) -> Self::NodeIdentifiers {
-        0..self.lits.len() as u16
+        0..(self.first_successor.len() - 1) as u16
     }
 }
 
-/// The dense numbers of what one literal implies.
-struct Neighbors<'a> {
-    implied: std::slice::Iter<'a, Lit>,
-    dense: &'a [u16],
-}
-
-impl Iterator for Neighbors<'_> {
-    type Item = u16;
+impl<'a> IntoNeighbors for &Graph<'a> {
+    type Neighbors = std::iter::Copied<std::slice::Iter<'a, u16>>;
 
     #[inline]
-    fn next(&mut self) -> Option<u16> {
-        self.implied.next().map(|lit| self.dense[lit.index()])
-    }
-}
-
-impl<'a, S: Successors> IntoNeighbors for &Graph<'a, S> {
-    type Neighbors = Neighbors<'a>;
-
-    fn neighbors(self, node: u16) -> Neighbors<'a> {
-        Neighbors {
-            implied: self.successors.of(self.lits[usize::from(node)]).iter(),
-            dense: self.dense,
-        }
+    fn neighbors(self, node: u16) -> Self::Neighbors {
+        self.successors_of(node).iter().copied()
     }
 }
 
@@ -163,6 +160,15 @@ impl Reach {
             self.dense[lit.index()] = number as u16;
         }
         let count = self.lits.len();
+        self.first_successor.clear();
+        self.successors.clear();
+        for &lit in &self.lits {
+            self.first_successor.push(self.successors.len() as u32);
+            let dense = &self.dense;
+            self.successors
+                .extend(successors.of(lit).iter().map(|next| dense[next.index()]));
+        }
+        self.first_successor.push(self.successors.len() as u32);
         self.layout = layout;
         self.bit.clear();
         match layout {
@@ -189,9 +195,9 @@ impl Reach {
         // One row per component but those of a literal that implies nothing.
         self.rows.clear();
         let Reach {
-            lits,
-            dense,
             bit,
+            first_successor,
+            successors,
             component,
             alone,
             rows,
@@ -201,13 +207,12 @@ impl Reach {
         } = self;
         let words = *words;
         let graph = Graph {
+            first_successor,
             successors,
-            lits,
-            dense,
         };
         tarjan.run(&graph, |members| {
             if let [member] = members
-                && (&graph).neighbors(*member).next().is_none()
+                && graph.successors_of(*member).is_empty()
             {
                 // It implies nothing: it reaches itself alone, and needs no row.
                 alone[usize::from(*member)] = true;
@@ -227,7 +232,7 @@ impl Reach {
             };
             for &member in members {
                 record(rows, usize::from(member));
-                for next in (&graph).neighbors(member) {
+                for &next in graph.successors_of(member) {
                     let next = usize::from(next);
                     if alone[next] {
                         record(rows, next);
@@ -283,6 +288,13 @@ impl Reach {
     pub fn number(&self, lit: Lit) -> usize {
         debug_assert_eq!(self.layout, Layout::Dense);
         usize::from(self.dense[lit.index()])
+    }
+
+    /// Whether `set` holds `lit` ([`Layout::Dense`]).
+    #[inline]
+    pub fn holds(&self, set: &[u64], lit: Lit) -> bool {
+        let number = self.number(lit);
+        set[number / 64] >> (number % 64) & 1 != 0
     }
 
     /// The literals of `set` that `mask` holds too, in dense order ([`Layout::Dense`]).
