@@ -201,6 +201,12 @@ impl Checks<'_> {
                 }
             }
         }
+        if premise.is_on() && dead_ends.is_empty() {
+            // An "on" premise sends its cell's other digits off at once and nothing on:
+            // a loop comes back when its own digit goes off, or another digit of the cell
+            // goes on, which sends its digit off at once (not a dead end, so listed).
+            return reach.holds(reached, Lit::candidate(start, start_digit, false));
+        }
         // Only the premise cell's literals, and "on" literals when they could end an AIC
         // or lead to a dead end of the cell, can matter. (Literals go off, on, off, on...)
         let ons = !premise.is_on() || !dead_ends.is_empty();
