@@ -167,9 +167,29 @@ fn refine(grid: &Candidates, lists: &mut [Vec<u32>; 9]) {
 /// that could remove none of them (HoDoKu's `getDelCandTemplates(false)`, which its fish
 /// search consults the same way). The fitting templates are walked row by row through the
 /// cells the digit may take, so a digit with few candidates costs little.
+///
+/// The answer depends on the digit's candidates and placed cells alone, and the Franken
+/// rungs ask it of the same grid up to eight times a pass (two passes each, four rungs):
+/// the last answer per digit is kept per thread.
 pub fn unfit_candidates(grid: &Candidates, digit: Digit) -> CellSet {
-    let held = grid.cells_with(digit);
-    let allowed = set_cells(grid, digit) | held;
+    thread_local! {
+        /// Per digit, its candidates and placed cells when last asked, and the answer.
+        static LAST: RefCell<[Option<(CellSet, CellSet, CellSet)>; 9]> = const { RefCell::new([None; 9]) };
+    }
+    let key = (grid.cells_with(digit), set_cells(grid, digit));
+    LAST.with_borrow_mut(|last| match last[digit.index()] {
+        Some((held, set, unfit)) if (held, set) == key => unfit,
+        _ => {
+            let unfit = walk_unfit(key.0, key.1);
+            last[digit.index()] = Some((key.0, key.1, unfit));
+            unfit
+        }
+    })
+}
+
+/// The candidates `held` of a digit placed in `set` that no template fitting them covers.
+fn walk_unfit(held: CellSet, set: CellSet) -> CellSet {
+    let allowed = set | held;
     let mut walk = TemplateWalk {
         allowed: [0; 9],
         path: [0; 9],
