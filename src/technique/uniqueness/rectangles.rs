@@ -49,6 +49,7 @@ use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 pub fn uniqueness_test_1(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
@@ -282,6 +283,19 @@ where
     }
 }
 
+/// The rectangles of the last grid listed, kept per thread: the uniqueness rungs run one
+/// after the other on the same grid. The key (each digit's candidates, the cells set
+/// digits rule it out of, the unsolved cells) is all the listing reads.
+#[derive(Default)]
+struct Listed {
+    key: Option<([CellSet; 9], [CellSet; 9], CellSet)>,
+    rectangles: Vec<(CellSet, DigitSet)>,
+}
+
+thread_local! {
+    static LISTED: RefCell<Listed> = RefCell::new(Listed::default());
+}
+
 pub(super) struct Rectangles<'g, F> {
     grid: &'g Candidates,
     ruled_out: [CellSet; 9],
@@ -302,10 +316,33 @@ where
                 .all(|d| !corners.intersects(self.ruled_out[d.index()]))
     }
 
-    /// From every bivalue corner in cell order, the rectangles of [`mates`] and
-    /// [`far_corners`]. A rectangle is taken from its first bivalue corner for which it
-    /// fits, as HoDoKu does.
+    /// The steps of every rectangle of the grid, in [`Self::list`]'s order.
     pub(super) fn run(mut self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        LISTED.with_borrow_mut(|listed| {
+            let grid = self.grid;
+            let key = (
+                std::array::from_fn(|i| grid.cells_with(Digit::from_index(i))),
+                self.ruled_out,
+                grid.unsolved(),
+            );
+            if listed.key != Some(key) {
+                listed.rectangles.clear();
+                self.list(&mut listed.rectangles);
+                listed.key = Some(key);
+            }
+            for &(corners, digits) in &listed.rectangles {
+                for step in (self.check)(&Rectangle::new(grid, corners, digits)) {
+                    sink.push(step)?;
+                }
+            }
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// From every bivalue corner in cell order, the rectangles of [`mates`] and
+    /// [`far_corners`], with their pairs, into `out`. A rectangle is taken from its first
+    /// bivalue corner for which it fits, as HoDoKu does.
+    fn list(&self, out: &mut Vec<(CellSet, DigitSet)>) {
         let grid = self.grid;
         for start in grid.cells_with_exactly(2).iter() {
             let digits = grid.candidates(start);
@@ -319,16 +356,12 @@ where
             for mate in mates(start).filter(|&mate| allowed.contains(mate)) {
                 for far in far_corners(start, mate) {
                     let corners: CellSet = [start, mate, far[0], far[1]].into_iter().collect();
-                    if !corners.is_subset_of(allowed) || self.seen_before(start, corners) {
-                        continue;
-                    }
-                    for step in (self.check)(&Rectangle::new(grid, corners, digits)) {
-                        sink.push(step)?;
+                    if corners.is_subset_of(allowed) && !self.seen_before(start, corners) {
+                        out.push((corners, digits));
                     }
                 }
             }
         }
-        ControlFlow::Continue(())
     }
 
     /// Whether a bivalue corner before `start` already took this rectangle.
@@ -390,6 +423,35 @@ mod tests {
         }
         grid.place(rc(9, 6), d(3));
         assert!(texts(Technique::UniquenessTest1, &grid).is_empty());
+    }
+
+    #[test]
+    fn grids_alike_but_for_their_set_digits_have_their_own_rectangles() {
+        // The same candidates and unsolved cells: r9c6 holds 3 (which rules 3 out of
+        // r2c6 and r3c6) or 5, and 3 and 5 are gone from its houses either way.
+        let grid_with = |set: u8| {
+            let mut grid = Candidates::empty();
+            for cell in [rc(2, 6), rc(2, 8), rc(3, 8)] {
+                restrict(&mut grid, cell, &[1, 3]);
+            }
+            grid.place(rc(9, 6), d(set));
+            let peers: Vec<Cell> = rc(9, 6).peers().iter().collect();
+            for digit in [d(3), d(5)] {
+                remove(&mut grid, digit, &peers);
+            }
+            grid
+        };
+        let (ruled_out, standing) = (grid_with(3), grid_with(5));
+        assert_eq!(ruled_out.unsolved(), standing.unsolved());
+        assert!(Cell::all().all(|c| ruled_out.candidates(c) == standing.candidates(c)));
+        // Asked in turn on one thread, each gets its own answer.
+        for _ in 0..2 {
+            assert!(texts(Technique::UniquenessTest1, &ruled_out).is_empty());
+            assert_eq!(
+                texts(Technique::UniquenessTest1, &standing),
+                ["Uniqueness Test 1: 1/3 in r2c6,r2c8,r3c6,r3c8 => r3c6<>1"]
+            );
+        }
     }
 
     #[test]
