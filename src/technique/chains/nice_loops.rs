@@ -190,28 +190,25 @@ impl Checks<'_> {
         mask: &mut Vec<u64>,
     ) -> bool {
         let (start, start_digit) = premise.as_candidate().expect("a candidate premise");
+        if premise.is_on() {
+            let off = Lit::candidate(start, start_digit, false);
+            let dead_end = implications.is_live() && implications.is_dead_end(off);
+            return self.on_premise_may_find(premise, reach, reached, dead_end);
+        }
         let direct = implications.of(premise);
         // The dead ends of the start cell that some other literal's row may hold.
         let mut dead_ends = crate::bitset::DigitSet::EMPTY;
         if implications.is_live() {
             for digit in self.grid.candidates(start).iter() {
-                let off = Lit::candidate(start, digit, false);
-                if implications.is_dead_end(off) && (!premise.is_on() || digit == start_digit) {
+                if implications.is_dead_end(Lit::candidate(start, digit, false)) {
                     dead_ends.insert(digit);
                 }
             }
         }
-        if premise.is_on() && dead_ends.is_empty() {
-            // An "on" premise sends its cell's other digits off at once and nothing on:
-            // a loop comes back when its own digit goes off, or another digit of the cell
-            // goes on, which sends its digit off at once (not a dead end, so listed).
-            return reach.holds(reached, Lit::candidate(start, start_digit, false));
-        }
-        // Only the premise cell's literals, and "on" literals when they could end an AIC
-        // or lead to a dead end of the cell, can matter. (Literals go off, on, off, on...)
-        let ons = !premise.is_on() || !dead_ends.is_empty();
+        // Only the premise cell's literals, and "on" literals (which could end an AIC or
+        // lead to a dead end of the cell), can matter. (Literals go off, on, off, on...)
         mask.clear();
-        mask.resize(reach.words(), if ons { 0xAAAA_AAAA_AAAA_AAAA } else { 0 });
+        mask.resize(reach.words(), 0xAAAA_AAAA_AAAA_AAAA);
         for digit in self.grid.candidates(start).iter() {
             for on in [false, true] {
                 let number = reach.number(Lit::candidate(start, digit, on));
@@ -235,19 +232,52 @@ impl Checks<'_> {
             if !lit.is_on() {
                 return false;
             }
-            if dead_ends.contains(digit) && cell.sees(start) {
+            if dead_ends.contains(digit) && start.peers().contains(cell) {
                 return true;
-            }
-            if premise.is_on() {
-                return false;
             }
             let ends_aic = if digit == start_digit {
                 (start.peers() & cell.peers() & self.grid.cells_with(start_digit)).has_at_least(2)
             } else {
-                start.sees(cell) && self.grid.has(cell, start_digit) && self.grid.has(start, digit)
+                self.grid.has(start, digit)
+                    && self.grid.has(cell, start_digit)
+                    && start.peers().contains(cell)
             };
             ends_aic && far()
         })
+    }
+
+    /// [`Self::may_find`] for an "on" premise, which sends its cell's other digits off at
+    /// once and nothing on: a loop comes back to the cell when its digit goes off later,
+    /// or another digit of the cell goes on (which sends it off at once). When its digit
+    /// going off is a dead end (`dead_end`), left out of live rows, what would send it
+    /// off counts instead: another digit of the cell, a peer's candidate of the digit or
+    /// a group of it that the cell sees going on.
+    fn on_premise_may_find(
+        &self,
+        premise: Lit,
+        reach: &Reach,
+        reached: &[u64],
+        dead_end: bool,
+    ) -> bool {
+        let (start, digit) = premise.as_candidate().expect("a candidate premise");
+        let holds = |lit| reach.holds(reached, lit);
+        if holds(Lit::candidate(start, digit, false)) {
+            return true;
+        }
+        if !dead_end {
+            return false;
+        }
+        let others = self.grid.candidates(start) - crate::bitset::DigitSet::single(digit);
+        others
+            .iter()
+            .any(|other| holds(Lit::candidate(start, other, true)))
+            || (start.peers() & self.grid.cells_with(digit))
+                .iter()
+                .any(|peer| holds(Lit::candidate(peer, digit, true)))
+            || (self.groups.buddies_of_digit(digit).contains(start)
+                && self.groups.of_digit(digit).iter().any(|&g| {
+                    self.groups.get(g).buddies.contains(start) && holds(Lit::group(g, true))
+                }))
     }
 
     /// Every entry of the premise's cell (a plain candidate) closes a loop to check.
