@@ -35,6 +35,8 @@ pub struct Implications {
     off: Rows,
     on: Rows,
     live: bool,
+    /// Per digit, the cells whose candidate of it is a dead end (left out when live).
+    dead_ends: [CellSet; 9],
 }
 
 /// Rows of literals, one per node number (`Lit::node`).
@@ -100,6 +102,7 @@ impl Implications {
         // How many literals the grid has: its candidates and group nodes, on and off.
         self.live = 2 * (candidates + groups.len()) <= live_up_to;
         // The "off" rows first: whether a literal is a dead end is known from them.
+        self.dead_ends = [CellSet::EMPTY; 9];
         for cell in Cell::all() {
             let digits = grid.candidates(cell);
             if digits.is_empty() {
@@ -109,7 +112,11 @@ impl Implications {
             for digit in Digit::all() {
                 self.off.next_row();
                 if digits.contains(digit) {
+                    let before = self.off.targets.len();
                     self.candidate_off(grid, groups, cell, digit);
+                    if self.off.targets.len() == before {
+                        self.dead_ends[digit.index()].insert(cell);
+                    }
                 }
             }
         }
@@ -160,10 +167,24 @@ impl Implications {
         !lit.is_on() && self.off.of(lit.node()).is_empty()
     }
 
-    /// Adds "off" literals to the "on" row being built, dead ends left out if live.
-    fn push_off(&mut self, lit: Lit) {
+    /// Adds a group's "off" literal to the "on" row being built, left out if live and a
+    /// dead end.
+    fn push_group_off(&mut self, lit: Lit) {
         if !(self.live && self.is_dead_end(lit)) {
             self.on.targets.push(lit);
+        }
+    }
+
+    /// Adds the candidates of `digit` in `cells` going off to the "on" row being built,
+    /// in cell order, dead ends left out if live.
+    fn push_cells_off(&mut self, cells: CellSet, digit: Digit) {
+        let cells = if self.live {
+            cells - self.dead_ends[digit.index()]
+        } else {
+            cells
+        };
+        for cell in cells.iter() {
+            self.on.targets.push(Lit::candidate(cell, digit, false));
         }
     }
 
@@ -174,14 +195,14 @@ impl Implications {
 
     fn candidate_on(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
         for other in grid.candidates(cell).iter().filter(|&o| o != digit) {
-            self.push_off(Lit::candidate(cell, other, false));
+            if !(self.live && self.dead_ends[other.index()].contains(cell)) {
+                self.on.targets.push(Lit::candidate(cell, other, false));
+            }
         }
         let mut listed = CellSet::single(cell);
         for house in cell.houses() {
             let mates = (grid.cells_with(digit) & house.cell_set()) - listed;
-            for mate in mates.iter() {
-                self.push_off(Lit::candidate(mate, digit, false));
-            }
+            self.push_cells_off(mates, digit);
             listed |= mates;
         }
         if !groups.buddies_of_digit(digit).contains(cell) {
@@ -189,7 +210,7 @@ impl Implications {
         }
         for &g in groups.of_digit(digit) {
             if groups.get(g).buddies.contains(cell) {
-                self.push_off(Lit::group(g, false));
+                self.push_group_off(Lit::group(g, false));
             }
         }
     }
@@ -225,16 +246,14 @@ impl Implications {
 
     fn group_on(&mut self, grid: &Candidates, groups: &GroupNodes, g: usize) {
         let group = *groups.get(g);
-        for cell in (grid.cells_with(group.digit) & group.buddies).iter() {
-            self.push_off(Lit::candidate(cell, group.digit, false));
-        }
+        self.push_cells_off(grid.cells_with(group.digit) & group.buddies, group.digit);
         for &other in groups.of_digit(group.digit) {
             let second = groups.get(other);
             if other != g
                 && !second.cells.intersects(group.cells)
                 && (second.line == group.line || second.box_ == group.box_)
             {
-                self.push_off(Lit::group(other, false));
+                self.push_group_off(Lit::group(other, false));
             }
         }
     }
