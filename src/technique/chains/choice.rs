@@ -15,7 +15,7 @@
 //! order found: the same as Java's result whenever the comparator is consistent on the
 //! chains found, and the same effect (the first set) whenever equal sums do not tie sets.
 
-use super::literal::Lit;
+use super::engine::literal::Lit;
 use crate::catalogue::Subtype;
 use crate::step::Eliminations;
 use rustc_hash::FxHashMap;

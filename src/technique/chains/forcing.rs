@@ -30,10 +30,10 @@
 //! ([`Derivations`]), which Forcing Nets ([`super::nets`]) share: only their tables and the
 //! measure of a derivation differ.
 
-use super::implications::Implications;
-use super::literal::{GroupNodes, Lit};
-use super::reach::{Layout, Reach};
-use super::table::Table;
+use super::engine::implications::Implications;
+use super::engine::literal::{GroupNodes, Lit};
+use super::engine::reach::{Layout, Reach};
+use super::engine::table::Table;
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
 use crate::catalogue::{Subtype, Technique};

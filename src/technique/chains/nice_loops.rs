@@ -29,10 +29,10 @@
 //! grouped search also finds plain chains (scored as grouped, as HoDoKu does).
 
 use super::choice::Findings;
-use super::implications::Implications;
-use super::literal::{GroupNodes, Lit};
-use super::reach::{Layout, Reach};
-use super::table::Table;
+use super::engine::implications::Implications;
+use super::engine::literal::{GroupNodes, Lit};
+use super::engine::reach::{Layout, Reach};
+use super::engine::table::Table;
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
 use crate::catalogue::{Subtype, Technique};

@@ -12,7 +12,7 @@
 
 use super::tables::{CAPACITY, NetTables};
 use crate::bitset::CellSet;
-use crate::technique::chains::literal::{GroupNodes, Lit};
+use crate::technique::chains::engine::literal::{GroupNodes, Lit};
 
 /// HoDoKu keeps at most this many side chains per chain (`mins`).
 const MAX_SIDE_CHAINS: usize = 200;

@@ -18,10 +18,10 @@ mod chain;
 mod lookahead;
 mod tables;
 
+use super::engine::implications::Implications;
+use super::engine::literal::{GroupNodes, Lit};
+use super::engine::reach::{Layout, Reach};
 use super::forcing::{Allowed, Conclusion, Derivations, Summary, step, summarise};
-use super::implications::Implications;
-use super::literal::{GroupNodes, Lit};
-use super::reach::{Layout, Reach};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};

@@ -12,7 +12,7 @@
 //! table is copied in (its direct entries only), breadth first, keeping the shorter way to
 //! an entry already there, to at most [`CAPACITY`] entries. Expansion reads only direct
 //! entries, so each table is expanded when it is first asked for; the direct entries are
-//! also the edges ([`Successors`]) along which [`crate::technique::chains::reach`] finds
+//! also the edges ([`Successors`]) along which [`crate::technique::chains::engine::reach`] finds
 //! what an expanded table holds without expanding it.
 //!
 //! Distances, the order of the five origins and the limits on their values follow HoDoKu's
@@ -23,9 +23,9 @@ use super::lookahead::LookaheadGrid;
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
-use crate::technique::chains::implications::Implications;
-use crate::technique::chains::literal::{GroupNodes, Lit};
-use crate::technique::chains::reach::Successors;
+use crate::technique::chains::engine::implications::Implications;
+use crate::technique::chains::engine::literal::{GroupNodes, Lit};
+use crate::technique::chains::engine::reach::Successors;
 
 /// HoDoKu's limit on a table's entries (`Options.maxTableEntryLength`).
 pub const CAPACITY: usize = 1000;

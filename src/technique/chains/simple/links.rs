@@ -18,10 +18,10 @@
 //! a weak link it would have to be followed by the strong link back into the same cell,
 //! which HoDoKu's search refuses (the cell has been left), so it never leads anywhere.
 
-use super::literal::CANDIDATE_NODES;
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
+use crate::technique::chains::engine::literal::CANDIDATE_NODES;
 
 /// Which simple chains the links are for.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

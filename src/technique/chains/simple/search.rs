@@ -12,13 +12,13 @@
 //! ends, the chain is recorded: those cells lose the digit. A Remote Pair is recorded from
 //! four cells (seven links) on, with what HoDoKu's `checkRemotePairs` removes.
 
-use super::choice::Findings;
 use super::links::{ChainKind, Links};
-use super::literal::Lit;
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::step::Eliminations;
+use crate::technique::chains::choice::Findings;
+use crate::technique::chains::engine::literal::Lit;
 
 /// HoDoKu's default limit on a simple chain's links.
 const MAX_LINKS: usize = 20;

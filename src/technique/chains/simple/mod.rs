@@ -1,6 +1,8 @@
 //! X-Chain and XY-Chain, found as HoDoKu's `ChainSolver` finds them: every chain of its
-//! links up to 20 links ([`super::search`]), one per elimination set (the shortest),
-//! ranked as HoDoKu ranks them ([`super::choice`]).
+//! links up to 20 links, one per elimination set (the shortest), ranked as HoDoKu ranks
+//! them ([`super::choice`]). [`links`] lists the strong and weak links, [`search`] walks
+//! them depth first, and [`turbot`] finds the three-link chains of Turbot Fish straight
+//! from the grid.
 //!
 //! - X-Chain: one digit, strong and weak links alternating from a strong one to a strong
 //!   one; one end holds the digit, so the cells seeing both ends lose it.
@@ -9,17 +11,20 @@
 //!   cell is not its start digit the last cell is, so the cells seeing both ends lose it.
 //!   `XY-Chain: 4 4- r2c1 -7- r2c6 -2- r5c6 -4 => r5c1<>4`.
 
+pub mod links;
+pub mod search;
+pub mod turbot;
+
 use super::choice::Findings;
-use super::links::{ChainKind, Links};
-use super::literal::{GroupNodes, Lit};
-use super::search::search;
-use super::turbot;
+use super::engine::literal::{GroupNodes, Lit};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
 use crate::geometry::{Digit, House};
 use crate::step::{Link, Pattern, Step};
 use crate::technique::sink::StepSink;
+use links::{ChainKind, Links};
+use search::search;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 

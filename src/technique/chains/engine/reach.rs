@@ -329,7 +329,7 @@ impl Reach {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::technique::chains::table::Table;
+    use crate::technique::chains::engine::table::Table;
     use crate::technique::test_grids::*;
     use std::collections::BTreeSet;
 

@@ -235,7 +235,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::candidates::Candidates;
-    use crate::technique::chains::literal::GroupNodes;
+    use crate::technique::chains::engine::literal::GroupNodes;
     use crate::technique::test_grids::*;
 
     #[test]

@@ -10,12 +10,12 @@
 //! places in cell order, a place listed once. A chain whose end sees a cell holding the
 //! digit that also sees the start removes the digit there.
 
-use super::choice::Findings;
-use super::literal::Lit;
 use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House};
 use crate::step::Eliminations;
+use crate::technique::chains::choice::Findings;
+use crate::technique::chains::engine::literal::Lit;
 
 /// Every digit's [`Board`], kept between searches so that a search writes only what it
 /// reads.
@@ -149,7 +149,7 @@ mod tests {
     use crate::ladder::Ladder;
     use crate::puzzle::Puzzle;
     use crate::solver::{Policy, Solver};
-    use crate::technique::chains::links::{ChainKind, Links};
+    use crate::technique::chains::simple::links::{ChainKind, Links};
 
     /// What a search offered, in order: each chain kept and what it removes.
     fn offered(findings: &Findings) -> Vec<(Eliminations, Vec<Lit>)> {
