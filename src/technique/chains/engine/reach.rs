@@ -249,10 +249,11 @@ impl Reach {
                         // Reached through an earlier successor, with all it reaches.
                         continue;
                     }
-                    // Emitted before this one: its row is complete.
+                    // Emitted before this one (its row lies before): its row is complete.
+                    let (done, row) = rows.split_at_mut(at);
                     let from = other as usize * words;
-                    for w in 0..words {
-                        rows[at + w] |= rows[from + w];
+                    for (word, reached) in row.iter_mut().zip(&done[from..from + words]) {
+                        *word |= reached;
                     }
                 }
             }
