@@ -63,13 +63,15 @@ impl Clusters {
         };
         while let Some(start) = linked.first() {
             let mut cluster = Cluster::default();
-            let mut stack = [(start, 0usize); 81];
+            // Cells to colour, with their colour (two bytes each: the stack is set up
+            // for every cluster).
+            let mut stack = [(start, 0u8); 81];
             let mut depth = 1;
             linked.remove(start);
             while depth > 0 {
                 depth -= 1;
                 let (cell, color) = stack[depth];
-                cluster.colors[color].insert(cell);
+                cluster.colors[usize::from(color)].insert(cell);
                 for next in (partners(cell) & linked).iter() {
                     linked.remove(next);
                     stack[depth] = (next, 1 - color);
