@@ -448,4 +448,28 @@ mod tests {
         assert!(unfit > 0);
         assert!(unfit_candidates(&Candidates::empty(), Digit::new(1)).is_empty());
     }
+
+    /// The kept answer is keyed by the digit's placed cells as well as its candidates.
+    #[test]
+    fn grids_alike_but_for_a_placed_digit_get_their_own_unfit_candidates() {
+        use crate::technique::test_grids::{d, rc, remove};
+        // The same candidates of 1: r1c1 holds 1 in one grid, 2 in the other, and 1 is
+        // gone from its houses in both. Without the 1 at r1c1 no template of 1 fits row 1.
+        let grid_with = |set: u8| {
+            let mut grid = Candidates::empty();
+            grid.place(rc(1, 1), d(set));
+            let peers: Vec<Cell> = rc(1, 1).peers().iter().collect();
+            remove(&mut grid, d(1), &peers);
+            grid
+        };
+        let (placed, elsewhere) = (grid_with(1), grid_with(2));
+        assert_eq!(placed.cells_with(d(1)), elsewhere.cells_with(d(1)));
+        for _ in 0..2 {
+            assert!(unfit_candidates(&placed, d(1)).is_empty());
+            assert_eq!(
+                unfit_candidates(&elsewhere, d(1)),
+                elsewhere.cells_with(d(1))
+            );
+        }
+    }
 }
