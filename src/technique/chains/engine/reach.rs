@@ -39,10 +39,9 @@ pub struct Reach {
     first_successor: Vec<u32>,
     successors: Vec<u16>,
     layout: Layout,
-    /// Per dense number, its component (unless it is alone).
+    /// Per dense number, its component, or [`IMPLIES_NOTHING`] (it reaches itself alone
+    /// and has no row).
     component: Vec<u32>,
-    /// Per dense number, whether it implies nothing (it reaches itself alone).
-    alone: Vec<bool>,
     /// Per component, `words` words: the literals it reaches, as the layout says.
     rows: Vec<u64>,
     words: usize,
@@ -59,7 +58,6 @@ impl Default for Reach {
             successors: Vec::new(),
             layout: Layout::Dense,
             component: Vec::new(),
-            alone: Vec::new(),
             rows: Vec::new(),
             words: 0,
             tarjan: TarjanScc::new(),
@@ -67,16 +65,19 @@ impl Default for Reach {
     }
 }
 
+/// The component of a literal that implies nothing: it reaches itself alone.
+const IMPLIES_NOTHING: u32 = u32::MAX;
+
 /// The edges a reach follows: what each literal leads to at once.
 pub trait Successors {
     /// The literals `lit` leads to at once.
-    fn of(&self, lit: Lit) -> &[Lit];
+    fn of(&self, lit: Lit) -> impl Iterator<Item = Lit> + '_;
 }
 
 impl Successors for Implications {
     #[inline]
-    fn of(&self, lit: Lit) -> &[Lit] {
-        Implications::of(self, lit)
+    fn of(&self, lit: Lit) -> impl Iterator<Item = Lit> + '_ {
+        Implications::of(self, lit).iter().copied()
     }
 }
 
@@ -166,7 +167,7 @@ impl Reach {
             self.first_successor.push(self.successors.len() as u32);
             let dense = &self.dense;
             self.successors
-                .extend(successors.of(lit).iter().map(|next| dense[next.index()]));
+                .extend(successors.of(lit).map(|next| dense[next.index()]));
         }
         self.first_successor.push(self.successors.len() as u32);
         self.layout = layout;
@@ -189,9 +190,9 @@ impl Reach {
             }
         }
         self.component.clear();
-        self.component.resize(count, u32::MAX);
-        self.alone.clear();
-        self.alone.resize(count, false);
+        // A literal's component is set when Tarjan's search hands it over, successors
+        // first: one still unset among a component's successors implies nothing.
+        self.component.resize(count, IMPLIES_NOTHING);
         // One row per component but those of a literal that implies nothing.
         self.rows.clear();
         let Reach {
@@ -199,7 +200,6 @@ impl Reach {
             first_successor,
             successors,
             component,
-            alone,
             rows,
             words,
             tarjan,
@@ -215,7 +215,6 @@ impl Reach {
                 && graph.successors_of(*member).is_empty()
             {
                 // It implies nothing: it reaches itself alone, and needs no row.
-                alone[usize::from(*member)] = true;
                 return;
             }
             let id = (rows.len() / words) as u32;
@@ -234,11 +233,11 @@ impl Reach {
                 record(rows, usize::from(member));
                 for &next in graph.successors_of(member) {
                     let next = usize::from(next);
-                    if alone[next] {
+                    let other = component[next];
+                    if other == IMPLIES_NOTHING {
                         record(rows, next);
                         continue;
                     }
-                    let other = component[next];
                     if other == id {
                         continue;
                     }
@@ -268,11 +267,11 @@ impl Reach {
     /// The set of the literals `lit` reaches, itself included; `None` when it implies
     /// nothing (it reaches itself alone).
     pub fn of(&self, lit: Lit) -> Option<&[u64]> {
-        let number = usize::from(self.dense[lit.index()]);
-        if self.alone[number] {
+        let component = self.component[usize::from(self.dense[lit.index()])];
+        if component == IMPLIES_NOTHING {
             return None;
         }
-        let row = self.component[number] as usize * self.words;
+        let row = component as usize * self.words;
         Some(&self.rows[row..row + self.words])
     }
 

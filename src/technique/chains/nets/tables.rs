@@ -165,10 +165,6 @@ pub struct NetTables {
     /// How many entries a table may hold.
     capacity: usize,
     tables: Vec<NetTable>,
-    /// Per literal number, its table's direct entries after the premise: where the
-    /// expansion goes from it (`direct_targets[from..to]`).
-    direct_rows: Vec<(u32, u32)>,
-    direct_targets: Vec<Lit>,
     /// The premises filled, in HoDoKu's table order (candidates' "on", then "off").
     premises: Vec<Lit>,
     base: LookaheadGrid,
@@ -183,13 +179,15 @@ impl Default for NetTables {
 }
 
 impl Successors for NetTables {
-    /// What expanding `lit`'s table copies in: its direct entries after the premise.
+    /// What expanding `lit`'s table copies in: its direct entries after the premise
+    /// (none for a literal whose table this grid did not fill).
     #[inline]
-    fn of(&self, lit: Lit) -> &[Lit] {
-        match self.direct_rows.get(lit.index()) {
-            Some(&(from, to)) => &self.direct_targets[from as usize..to as usize],
-            None => &[],
-        }
+    fn of(&self, lit: Lit) -> impl Iterator<Item = Lit> + '_ {
+        let direct = self
+            .tables
+            .get(lit.index())
+            .map_or(&[][..], |table| &table.entries[..table.direct]);
+        direct.iter().skip(1).map(|entry| entry.lit)
     }
 }
 
@@ -199,8 +197,6 @@ impl NetTables {
         NetTables {
             capacity,
             tables: Vec::new(),
-            direct_rows: Vec::new(),
-            direct_targets: Vec::new(),
             premises: Vec::new(),
             base: LookaheadGrid::default(),
             look: LookaheadGrid::default(),
@@ -263,18 +259,8 @@ impl NetTables {
             }
             table.direct = table.entries.len();
         }
-        // What expanding each table copies in. HoDoKu then expands every table; that
-        // reads only direct entries, so a table is expanded when it is asked for.
-        self.direct_rows.clear();
-        self.direct_rows.resize(literals, (0, 0));
-        self.direct_targets.clear();
-        for &premise in &self.premises {
-            let table = &self.tables[premise.index()];
-            let from = self.direct_targets.len() as u32;
-            let direct = table.entries.iter().take(table.direct).skip(1);
-            self.direct_targets.extend(direct.map(|entry| entry.lit));
-            self.direct_rows[premise.index()] = (from, self.direct_targets.len() as u32);
-        }
+        // HoDoKu then expands every table; that reads only direct entries, so a table
+        // is expanded when it is asked for.
     }
 
     /// Fills the direct entries of a candidate premise by look-ahead.
