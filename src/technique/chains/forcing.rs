@@ -46,17 +46,13 @@ use std::ops::ControlFlow;
 /// A search's buffers, kept per thread so that searching allocates nothing once warm.
 #[derive(Default)]
 struct Workspace {
-    groups: GroupNodes,
-    implications: Implications,
-    table: Table,
+    tabling: Tabling,
     /// Per candidate (cells, then digits, ascending), the summaries of its "on" and "off"
     /// tables.
     tables: Vec<[Summary; 2]>,
     candidates: Vec<(Cell, Digit)>,
     /// What each literal reaches, as summaries: a table's summary when it is whole.
     reach: Reach,
-    /// The premise whose table `table` holds for this grid, if any.
-    filled: Option<Lit>,
     /// Every conclusion, in HoDoKu's rank order.
     conclusions: Vec<Conclusion>,
     /// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's
@@ -68,6 +64,41 @@ struct Workspace {
 
 thread_local! {
     static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::default());
+}
+
+/// One grid's group nodes and implications (chains only), and the one table filled from
+/// them, which remembers its premise so that asking again costs nothing.
+#[derive(Default)]
+struct Tabling {
+    groups: GroupNodes,
+    implications: Implications,
+    table: Table,
+    /// The premise whose consequences `table` holds for this grid, if any.
+    filled: Option<Lit>,
+}
+
+impl Tabling {
+    /// The group nodes and implications of `grid`; no table filled yet.
+    fn build(&mut self, grid: &Candidates) {
+        self.groups.fill(grid);
+        self.implications.build(grid, &self.groups, 0);
+        self.filled = None;
+    }
+
+    /// The table of `premise` (a candidate of `grid`, the grid built for).
+    fn fill(&mut self, grid: &Candidates, premise: Lit) -> &Table {
+        if self.filled != Some(premise) {
+            let (cell, _) = premise.as_candidate().expect("a candidate premise");
+            self.table.fill(
+                premise,
+                grid.candidates(cell),
+                &self.implications,
+                &self.groups,
+            );
+            self.filled = Some(premise);
+        }
+        &self.table
+    }
 }
 
 /// The candidates a table turns on and off.
@@ -165,10 +196,11 @@ impl Summary {
 /// the summaries of its "on" and "off" tables into `summaries`: read from what the premise
 /// reaches (`reach`, laid out as [`Layout::Candidates`]) when its table, of `capacity`
 /// entries, cannot be cut short (the grid's literals all fit, or the premise reaches few
-/// enough of them, group nodes counted at most); else from `cut_short`, which fills it.
+/// enough of them, the grid's `group_nodes` counted at most); else from `cut_short`,
+/// which fills it.
 pub(super) fn summarise(
     grid: &Candidates,
-    groups: &GroupNodes,
+    group_nodes: usize,
     reach: &Reach,
     capacity: usize,
     candidates: &mut Vec<(Cell, Digit)>,
@@ -181,7 +213,7 @@ pub(super) fn summarise(
             candidates.push((cell, digit));
         }
     }
-    let group_literals = 2 * groups.len();
+    let group_literals = 2 * group_nodes;
     let all_fit = 2 * candidates.len() + group_literals <= capacity;
     summaries.clear();
     for &(cell, digit) in candidates.iter() {
@@ -272,9 +304,7 @@ impl OnTables<'_> {
     /// Runs `search` with the tables of `grid`.
     pub fn with<R>(grid: &Candidates, search: impl FnOnce(OnTables<'_>) -> R) -> R {
         WORKSPACE.with_borrow_mut(|work| {
-            work.groups.fill(grid);
-            work.implications.build(grid, &work.groups, 0);
-            work.filled = None;
+            work.tabling.build(grid);
             work.turned_off.clear();
             work.turned_off.resize(81 * 9, None);
             search(OnTables { work, grid })
@@ -287,8 +317,11 @@ impl OnTables<'_> {
         if let Some(off) = self.work.turned_off[slot] {
             return off;
         }
-        self.work.fill(self.grid, Lit::candidate(cell, digit, true));
-        let off = Summary::of(&self.work.table).off;
+        let table = self
+            .work
+            .tabling
+            .fill(self.grid, Lit::candidate(cell, digit, true));
+        let off = Summary::of(table).off;
         self.work.turned_off[slot] = Some(off);
         off
     }
@@ -300,40 +333,22 @@ impl Workspace {
     /// [`Reach`]; only a table that might be cut short is filled.
     fn build(&mut self, grid: &Candidates) {
         self.allowed = Allowed::of(grid);
-        self.groups.fill(grid);
-        self.implications.build(grid, &self.groups, 0);
-        self.reach
-            .build(grid, &self.groups, &self.implications, Layout::Candidates);
-        self.filled = None;
+        let tabling = &mut self.tabling;
+        tabling.build(grid);
+        self.reach.build(
+            grid,
+            &tabling.groups,
+            &tabling.implications,
+            Layout::Candidates,
+        );
         summarise(
             grid,
-            &self.groups,
+            tabling.groups.len(),
             &self.reach,
-            self.table.capacity(),
+            tabling.table.capacity(),
             &mut self.candidates,
             &mut self.tables,
-            |premise| {
-                let table = fill_once(
-                    &mut self.table,
-                    &mut self.filled,
-                    grid,
-                    &self.implications,
-                    &self.groups,
-                    premise,
-                );
-                Summary::of(table)
-            },
-        );
-    }
-
-    fn fill(&mut self, grid: &Candidates, premise: Lit) {
-        fill_once(
-            &mut self.table,
-            &mut self.filled,
-            grid,
-            &self.implications,
-            &self.groups,
-            premise,
+            |premise| Summary::of(tabling.fill(grid, premise)),
         );
     }
 
@@ -357,14 +372,7 @@ impl Workspace {
         };
         let mut length = |(cell, digit, on): (Cell, Digit, bool), target: (Cell, Digit, bool)| {
             let premise = Lit::candidate(cell, digit, on);
-            let table = fill_once(
-                &mut self.table,
-                &mut self.filled,
-                grid,
-                &self.implications,
-                &self.groups,
-                premise,
-            );
+            let table = self.tabling.fill(grid, premise);
             let (cell, digit, on) = target;
             let target = Lit::candidate(cell, digit, on);
             let entry = table
@@ -381,25 +389,6 @@ impl Workspace {
             })
             .expect("a conclusion has a derivation")
     }
-}
-
-/// `table` holding the consequences of `premise`: filled unless `filled` says it holds
-/// them already (for the grid `implications` were built for: whoever builds them again
-/// forgets `filled`).
-fn fill_once<'t>(
-    table: &'t mut Table,
-    filled: &mut Option<Lit>,
-    grid: &Candidates,
-    implications: &Implications,
-    groups: &GroupNodes,
-    premise: Lit,
-) -> &'t Table {
-    if *filled != Some(premise) {
-        let (cell, _) = premise.as_candidate().expect("a candidate premise");
-        table.fill(premise, grid.candidates(cell), implications, groups);
-        *filled = Some(premise);
-    }
-    table
 }
 
 /// Per digit, the unsolved cells no set peer rules it out of (HoDoKu's
@@ -759,13 +748,16 @@ mod tests {
         // HoDoKu's capacity, and one small enough for tables to be cut short.
         for capacity in [Table::CAPACITY, 60] {
             let mut work = Workspace {
-                table: Table::with_capacity(capacity),
+                tabling: Tabling {
+                    table: Table::with_capacity(capacity),
+                    ..Tabling::default()
+                },
                 ..Workspace::default()
             };
             let (mut read, mut cut_short) = (0, 0);
             for (_, grid) in sample_grids_after_singles(12) {
                 work.build(&grid);
-                let group_literals = 2 * work.groups.len();
+                let group_literals = 2 * work.tabling.groups.len();
                 for k in 0..work.candidates.len() {
                     let (cell, digit) = work.candidates[k];
                     for (on, summary) in [true, false].into_iter().zip(work.tables[k]) {
@@ -776,8 +768,8 @@ mod tests {
                         } else {
                             read += 1;
                         }
-                        work.fill(&grid, premise);
-                        assert_eq!(summary, Summary::of(&work.table), "{premise:?}\n{grid}");
+                        let table = work.tabling.fill(&grid, premise);
+                        assert_eq!(summary, Summary::of(table), "{premise:?}\n{grid}");
                     }
                 }
             }

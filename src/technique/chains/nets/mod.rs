@@ -111,7 +111,7 @@ impl Workspace {
             .build(grid, &self.groups, &self.tables, Layout::Candidates);
         summarise(
             grid,
-            &self.groups,
+            self.groups.len(),
             &self.reach,
             self.tables.capacity(),
             &mut self.candidates,
