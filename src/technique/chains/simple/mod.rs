@@ -1,8 +1,8 @@
 //! X-Chain and XY-Chain, found as HoDoKu's `ChainSolver` finds them: every chain of its
 //! links up to 20 links, one per elimination set (the shortest), ranked as HoDoKu ranks
 //! them ([`super::choice`]). [`links`] lists the strong and weak links, [`search`] walks
-//! them depth first, and [`turbot`] finds the three-link chains of Turbot Fish straight
-//! from the grid.
+//! them depth first, [`best`] finds the XY-Chain the solver applies without walking them
+//! all, and [`turbot`] finds the three-link chains of Turbot Fish straight from the grid.
 //!
 //! - X-Chain: one digit, strong and weak links alternating from a strong one to a strong
 //!   one; one end holds the digit, so the cells seeing both ends lose it.
@@ -11,6 +11,7 @@
 //!   cell is not its start digit the last cell is, so the cells seeing both ends lose it.
 //!   `XY-Chain: 4 4- r2c1 -7- r2c6 -2- r5c6 -4 => r5c1<>4`.
 
+pub mod best;
 pub mod links;
 pub mod search;
 pub mod turbot;
@@ -49,6 +50,7 @@ pub fn remote_pairs(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
 struct Workspace {
     links: Links,
     turbot: turbot::Boards,
+    best: best::Best,
     findings: Findings,
 }
 
@@ -94,7 +96,15 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
             turbot::search(grid, digits, &mut work.turbot, &mut work.findings);
         } else {
             work.links.build(grid, kind, digits, cells);
-            search(grid, &work.links, digits, &mut work.findings);
+            // Only the best is wanted: an XY-Chain's is found without walking every chain.
+            let best_only = kind == ChainKind::Xy
+                && sink.wanted() == 1
+                && work
+                    .best
+                    .find(grid, &work.links, digits, &mut work.findings);
+            if !best_only {
+                search(grid, &work.links, digits, &mut work.findings);
+            }
         }
         if single_digit {
             let mut fruitful = DigitSet::EMPTY;

@@ -21,7 +21,7 @@ use crate::technique::chains::choice::Findings;
 use crate::technique::chains::engine::literal::Lit;
 
 /// HoDoKu's default limit on a simple chain's links.
-const MAX_LINKS: usize = 20;
+pub const MAX_LINKS: usize = 20;
 
 /// The links of a Turbot Fish (which [`super::turbot`] finds straight from the grid: this
 /// search, stopped at three links, is what its test holds it to).
@@ -43,22 +43,54 @@ struct Level {
 /// Records into `findings` every chain of `links` that starts with one of `digits` and
 /// removes something, as HoDoKu does.
 pub fn search(grid: &Candidates, links: &Links, digits: DigitSet, findings: &mut Findings) {
-    let mut search = Search {
-        grid,
-        links,
-        findings,
-        chain: [Lit::candidate(Cell::from_index(0), Digit::from_index(0), false); MAX_LINKS + 1],
-        levels: [Level::default(); MAX_LINKS + 1],
-    };
+    let mut search = Search::new(grid, links, findings, None);
     for start in grid.unsolved().iter() {
         for digit in (grid.candidates(start) & digits).iter() {
             // The first link is strong: for X-Chains to the same digit in a house, for
             // XY-Chains to the other digit of the cell; those are the strong links.
             for &first in links.strong_of(start, digit) {
-                search.from(start, digit, first.node);
+                search.from::<false>(start, digit, first.node);
             }
         }
     }
+}
+
+/// What a bounded walk looks for: a chain of exactly `length` links whose last, strong,
+/// lands on the start digit in one of `ends`, removing `eliminations`. It goes on from a
+/// candidate only while `distance` (per [`state`], the fewest links from there to such an
+/// end, or more) leaves room.
+pub struct Bound<'a> {
+    pub length: usize,
+    pub ends: CellSet,
+    pub eliminations: Eliminations,
+    pub distance: &'a [u8],
+}
+
+/// A walk's state after a link: the candidate reached (`node`) and whether the next link
+/// must be strong.
+#[inline]
+pub fn state(node: u16, strong_next: bool) -> usize {
+    usize::from(node) * 2 + usize::from(strong_next)
+}
+
+/// Walks the chains from `start` and `digit` as [`search`] does, cut by `bound`, and
+/// offers `findings` the first that meets it; whether there is one.
+pub fn first_within(
+    grid: &Candidates,
+    links: &Links,
+    start: Cell,
+    digit: Digit,
+    bound: Bound<'_>,
+    findings: &mut Findings,
+) -> bool {
+    let mut search = Search::new(grid, links, findings, Some(bound));
+    for &first in links.strong_of(start, digit) {
+        search.from::<true>(start, digit, first.node);
+        if search.done {
+            return true;
+        }
+    }
+    false
 }
 
 struct Search<'a> {
@@ -68,12 +100,37 @@ struct Search<'a> {
     /// The chain so far: its start (off), then each link (on when strong).
     chain: [Lit; MAX_LINKS + 1],
     levels: [Level; MAX_LINKS + 1],
+    bound: Option<Bound<'a>>,
+    /// Whether a bounded walk has found its chain.
+    done: bool,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(
+        grid: &'a Candidates,
+        links: &'a Links,
+        findings: &'a mut Findings,
+        bound: Option<Bound<'a>>,
+    ) -> Search<'a> {
+        Search {
+            grid,
+            links,
+            findings,
+            chain: [Lit::candidate(Cell::from_index(0), Digit::from_index(0), false);
+                MAX_LINKS + 1],
+            levels: [Level::default(); MAX_LINKS + 1],
+            bound,
+            done: false,
+        }
+    }
+
     /// Every chain from `start` (holding `digit`) whose first, strong, link goes to
     /// candidate `first`.
-    fn from(&mut self, start: Cell, digit: Digit, first: u16) {
+    ///
+    /// `BOUNDED`: whether `self.bound` cuts the walk (compiled apart, so that the
+    /// full search pays nothing for it).
+    #[inline(always)]
+    fn from<const BOUNDED: bool>(&mut self, start: Cell, digit: Digit, first: u16) {
         // Cells holding the start digit that see the start: those that also see the end
         // lose the digit.
         let seeing_start = start.peers() & self.grid.cells_with(digit);
@@ -121,32 +178,52 @@ impl Search<'_> {
             depth += 1;
             self.chain[depth] = Lit::of_node(link.node, strong);
             if depth > 1 && strong && link.digit() == digit {
-                let targets = seeing_start & cell.peers();
-                if !targets.is_empty() {
-                    let eliminations = if self.links.kind() == Some(ChainKind::RemotePair) {
-                        if depth < REMOTE_PAIR_LINKS {
-                            None
-                        } else {
-                            Some(self.remote_pair_eliminations(depth, targets))
-                        }
-                    } else {
-                        let mut eliminations = Eliminations::NONE;
-                        eliminations.insert_cells(targets, digit);
-                        Some(eliminations)
-                    };
-                    if let Some(eliminations) = eliminations {
+                if BOUNDED {
+                    let bound = self.bound.as_ref().expect("a bounded walk has a bound");
+                    if depth == bound.length && bound.ends.contains(cell) {
                         self.findings
-                            .offer(None, eliminations, &self.chain[..=depth]);
+                            .offer(None, bound.eliminations, &self.chain[..=depth]);
+                        self.done = true;
+                        return;
                     }
+                } else {
+                    self.record(digit, depth, seeing_start & cell.peers());
                 }
             }
-            self.levels[depth] = if depth < max_links && !closes {
+            let within = !BOUNDED
+                || self.bound.as_ref().is_some_and(|bound| {
+                    depth < bound.length
+                        && depth + usize::from(bound.distance[state(link.node, !strong)])
+                            <= bound.length
+                });
+            self.levels[depth] = if depth < max_links && !closes && within {
                 self.level(link.node, !strong)
             } else {
                 // The chain may go no further from here.
                 Level::default()
             };
         }
+    }
+
+    /// Offers the chain `chain[..=depth]`, which ends on the start digit where `targets`
+    /// see both ends, if it removes something.
+    #[inline]
+    fn record(&mut self, digit: Digit, depth: usize, targets: CellSet) {
+        if targets.is_empty() {
+            return;
+        }
+        let eliminations = if self.links.kind() == Some(ChainKind::RemotePair) {
+            if depth < REMOTE_PAIR_LINKS {
+                return;
+            }
+            self.remote_pair_eliminations(depth, targets)
+        } else {
+            let mut eliminations = Eliminations::NONE;
+            eliminations.insert_cells(targets, digit);
+            eliminations
+        };
+        self.findings
+            .offer(None, eliminations, &self.chain[..=depth]);
     }
 
     /// What the Remote Pair of `chain[..=depth]` removes (HoDoKu's `checkRemotePairs`):

@@ -1,0 +1,423 @@
+//! The chain the solver applies, found without walking every chain.
+//!
+//! [`super::search`] walks every chain, as HoDoKu does, to keep the shortest of each set of
+//! eliminations and rank them all ([`crate::technique::chains::choice`]); on a grid rich in
+//! bivalue cells that is thousands of XY-Chains. But a chain's eliminations depend only on
+//! its start candidate and its end cell, and the solver wants only the first of the
+//! ranking. So:
+//!
+//! 1. a breadth-first pass from each start, which lets a chain cross a cell twice (though
+//!    not go on from its start cell, which ends a chain), gives every end a chain could
+//!    reach (more than the chains do) and a bound under the length of a chain to it;
+//! 2. the ends' elimination sets are ranked by HoDoKu's first two keys: more eliminations,
+//!    then the smaller weighted index sum;
+//! 3. the best set's chain is looked for with the depth-first search itself, bounded: each
+//!    length from the shortest possible up, starts in the search's order, every walk cut
+//!    where it cannot reach one of the set's ends within the length. The first chain found
+//!    is the one the full search keeps for the set: the first found of the shortest. A set
+//!    no chain reaches gives way to the next.
+//!
+//! When the best set ties another on both keys, only the order the full search finds them
+//! in decides: the caller then walks every chain. Remote Pairs, whose eliminations depend on
+//! the whole chain, are not searched this way.
+
+use super::links::Links;
+use super::search::{Bound, MAX_LINKS, first_within, state};
+use crate::bitset::{CellSet, DigitSet};
+use crate::candidates::Candidates;
+use crate::geometry::{Cell, Digit};
+use crate::step::Eliminations;
+use crate::technique::chains::choice::Findings;
+use crate::technique::chains::engine::literal::CANDIDATE_NODES;
+
+/// Walk states: a candidate and whether the next link must be strong.
+const STATES: usize = 2 * CANDIDATE_NODES;
+
+/// A state no walk reaches, or no end is reached from.
+const FAR: u8 = u8::MAX;
+
+/// An end some start's chains may reach, and what a chain to it would remove.
+#[derive(Clone, Copy)]
+struct End {
+    start: Cell,
+    digit: Digit,
+    cell: Cell,
+    /// The fewest links a chain to it can have.
+    links: u8,
+    targets: CellSet,
+    count: u32,
+    index_sum: i64,
+}
+
+impl End {
+    fn set(&self) -> (Digit, CellSet) {
+        (self.digit, self.targets)
+    }
+}
+
+/// A start with chains to a set of eliminations: the ends that give it, and the fewest
+/// links a chain to one of them can have.
+#[derive(Clone, Copy)]
+struct SetStart {
+    start: Cell,
+    digit: Digit,
+    ends: CellSet,
+    links: u8,
+}
+
+/// The buffers of the search, kept by the caller from grid to grid.
+#[derive(Default)]
+pub struct Best {
+    /// Per state, the links of the shortest walk to it from the current start.
+    depth: Vec<u8>,
+    queue: Vec<u16>,
+    /// The cells the current start's walks have ended in.
+    ended: CellSet,
+    ends: Vec<End>,
+    /// The links between states backwards: `reverse[reverse_starts[v]..reverse_starts[v + 1]]`
+    /// lead to `v` (empty until a set's chain is looked for).
+    reverse_starts: Vec<u32>,
+    reverse: Vec<u16>,
+    /// The starts of the set looked for, and per start and state, the fewest links from
+    /// the state to one of the start's ends.
+    set_starts: Vec<SetStart>,
+    distances: Vec<u8>,
+    /// How many sets no chain reaches were passed over (for the tests).
+    #[cfg(test)]
+    unreached_sets: usize,
+}
+
+impl Best {
+    /// Offers `findings` the one chain of `links` (starting with one of `digits`) that the
+    /// full search would rank first, or nothing when it would find none; false, with
+    /// `findings` untouched, when only the full search can tell.
+    pub fn find(
+        &mut self,
+        grid: &Candidates,
+        links: &Links,
+        digits: DigitSet,
+        findings: &mut Findings,
+    ) -> bool {
+        self.list_ends(grid, links, digits);
+        // A stable sort: on equal keys, the order of the starts.
+        self.ends
+            .sort_by_key(|end| (std::cmp::Reverse(end.count), end.index_sum));
+        self.reverse_starts.clear();
+        while let Some(&best) = self.ends.first() {
+            let key = (best.count, best.index_sum);
+            let tied = self
+                .ends
+                .iter()
+                .take_while(|end| (end.count, end.index_sum) == key)
+                .any(|end| end.set() != best.set());
+            if tied {
+                return false;
+            }
+            if self.chain_for(grid, links, best.set(), findings) {
+                return true;
+            }
+            #[cfg(test)]
+            {
+                self.unreached_sets += 1;
+            }
+            self.ends.retain(|end| end.set() != best.set());
+        }
+        true
+    }
+
+    /// Every end a walk from each start reaches with a strong link on the start digit,
+    /// where some cell holding that digit sees the start and the end.
+    fn list_ends(&mut self, grid: &Candidates, links: &Links, digits: DigitSet) {
+        self.ends.clear();
+        self.depth.clear();
+        self.depth.resize(STATES, FAR);
+        for start in grid.unsolved().iter() {
+            for digit in (grid.candidates(start) & digits).iter() {
+                let seeing_start = start.peers() & grid.cells_with(digit);
+                if seeing_start.is_empty() || links.strong_of(start, digit).is_empty() {
+                    continue;
+                }
+                self.walk_from(links, start, digit, seeing_start);
+            }
+        }
+    }
+
+    /// The breadth-first pass from `start` and `digit`.
+    fn walk_from(&mut self, links: &Links, start: Cell, digit: Digit, seeing_start: CellSet) {
+        self.queue.clear();
+        self.ended = CellSet::EMPTY;
+        for first in links.strong_of(start, digit) {
+            let first = state(first.node, false);
+            if self.depth[first] == FAR {
+                self.depth[first] = 1;
+                self.queue.push(first as u16);
+            }
+        }
+        let mut next = 0;
+        while next < self.queue.len() {
+            let from = usize::from(self.queue[next]);
+            next += 1;
+            let depth = self.depth[from];
+            // A chain that comes back to its start cell goes no further.
+            if usize::from(depth) >= MAX_LINKS || (depth > 1 && from / 18 == start.index()) {
+                continue;
+            }
+            let strong = from % 2 == 1;
+            let node = from / 2;
+            let (first, end) = if strong {
+                links.strong_range(node)
+            } else {
+                links.weak_range(node)
+            };
+            for index in first..end {
+                let link = if strong {
+                    links.strong(index)
+                } else {
+                    links.weak(index)
+                };
+                if strong && link.digit() == digit {
+                    let cell = link.cell();
+                    let targets = seeing_start & cell.peers();
+                    if !self.ended.contains(cell) && !targets.is_empty() {
+                        self.ended.insert(cell);
+                        self.ends.push(End {
+                            start,
+                            digit,
+                            cell,
+                            links: depth + 1,
+                            targets,
+                            count: targets.len(),
+                            index_sum: index_sum(digit, targets),
+                        });
+                    }
+                }
+                let to = state(link.node, !strong);
+                if self.depth[to] == FAR {
+                    self.depth[to] = depth + 1;
+                    self.queue.push(to as u16);
+                }
+            }
+        }
+        for &state in &self.queue {
+            self.depth[usize::from(state)] = FAR;
+        }
+    }
+
+    /// Looks for the chain the full search keeps for the elimination set `set` (its digit
+    /// and cells) and offers it to `findings`; whether there is one.
+    fn chain_for(
+        &mut self,
+        grid: &Candidates,
+        links: &Links,
+        set: (Digit, CellSet),
+        findings: &mut Findings,
+    ) -> bool {
+        if self.reverse_starts.is_empty() {
+            self.index_reverse(grid, links);
+        }
+        self.set_starts.clear();
+        for end in self.ends.iter().filter(|end| end.set() == set) {
+            let same_start = |s: &&mut SetStart| (s.start, s.digit) == (end.start, end.digit);
+            match self.set_starts.iter_mut().find(same_start) {
+                Some(start) => {
+                    start.ends.insert(end.cell);
+                    start.links = start.links.min(end.links);
+                }
+                None => self.set_starts.push(SetStart {
+                    start: end.start,
+                    digit: end.digit,
+                    ends: CellSet::single(end.cell),
+                    links: end.links,
+                }),
+            }
+        }
+        // In the search's order: cells, then digits.
+        self.set_starts.sort_by_key(|s| (s.start, s.digit));
+        self.distances.clear();
+        self.distances.resize(self.set_starts.len() * STATES, FAR);
+        for k in 0..self.set_starts.len() {
+            self.find_distances(k);
+        }
+        let mut eliminations = Eliminations::NONE;
+        eliminations.insert_cells(set.1, set.0);
+        let shortest = self.set_starts.iter().map(|s| usize::from(s.links)).min();
+        // Chains ending strong have an odd number of links.
+        for length in (shortest.unwrap_or(MAX_LINKS)..=MAX_LINKS).step_by(2) {
+            for (k, s) in self.set_starts.iter().enumerate() {
+                if usize::from(s.links) > length {
+                    continue;
+                }
+                let bound = Bound {
+                    length,
+                    ends: s.ends,
+                    eliminations,
+                    distance: &self.distances[k * STATES..(k + 1) * STATES],
+                };
+                if first_within(grid, links, s.start, s.digit, bound, findings) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Indexes the links backwards, state to state.
+    fn index_reverse(&mut self, grid: &Candidates, links: &Links) {
+        let unsolved = grid.unsolved();
+        let each = |visit: &mut dyn FnMut(usize, usize)| {
+            let nodes = unsolved
+                .iter()
+                .flat_map(|cell| cell.index() * 9..cell.index() * 9 + 9);
+            for from in nodes.flat_map(|node| [2 * node, 2 * node + 1]) {
+                let (strong, node) = (from % 2 == 1, from / 2);
+                let (first, end) = if strong {
+                    links.strong_range(node)
+                } else {
+                    links.weak_range(node)
+                };
+                for index in first..end {
+                    let link = if strong {
+                        links.strong(index)
+                    } else {
+                        links.weak(index)
+                    };
+                    visit(from, state(link.node, !strong));
+                }
+            }
+        };
+        let starts = &mut self.reverse_starts;
+        starts.clear();
+        starts.resize(STATES + 1, 0);
+        each(&mut |_, to| starts[to + 1] += 1);
+        for v in 0..STATES {
+            starts[v + 1] += starts[v];
+        }
+        self.reverse.clear();
+        self.reverse.resize(starts[STATES] as usize, 0);
+        let mut filled = starts.clone();
+        each(&mut |from, to| {
+            self.reverse[filled[to] as usize] = from as u16;
+            filled[to] += 1;
+        });
+    }
+
+    /// Per state, the fewest links from it to a strong link landing on the start digit in
+    /// one of the ends of set start `k` (ignoring which cells a chain has crossed: never
+    /// more than a chain needs).
+    fn find_distances(&mut self, k: usize) {
+        let SetStart {
+            start, digit, ends, ..
+        } = self.set_starts[k];
+        let distance = &mut self.distances[k * STATES..(k + 1) * STATES];
+        self.queue.clear();
+        for cell in ends.iter() {
+            // Reached by a strong link: the next must be weak.
+            let goal = state((cell.index() * 9 + digit.index()) as u16, false);
+            distance[goal] = 0;
+            self.queue.push(goal as u16);
+        }
+        let mut next = 0;
+        while next < self.queue.len() {
+            let to = usize::from(self.queue[next]);
+            next += 1;
+            let links = distance[to];
+            if usize::from(links) >= MAX_LINKS {
+                continue;
+            }
+            let (first, end) = (self.reverse_starts[to], self.reverse_starts[to + 1]);
+            for &from in &self.reverse[first as usize..end as usize] {
+                if distance[usize::from(from)] == FAR {
+                    distance[usize::from(from)] = links + 1;
+                    // A chain is in its start cell only after its first link.
+                    if usize::from(from) / 18 != start.index() {
+                        self.queue.push(from);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// HoDoKu's weighted index sum ([`crate::technique::chains::choice::index_sum`]) of
+/// `digit` removed from `cells`: listed by cell, the k-th (from 0) adds
+/// `cell * (1 + 80 k) + digit`.
+fn index_sum(digit: Digit, cells: CellSet) -> i64 {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(k, cell)| cell.index() as i64 * (1 + 80 * k as i64) + i64::from(digit.get()))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::{Uniqueness, analyse};
+    use crate::puzzle::Puzzle;
+    use crate::technique::chains::simple::links::ChainKind;
+    use crate::technique::chains::simple::search::search;
+    use crate::technique::test_grids::sample_grids_after_singles;
+
+    /// The first chain `findings` ranks: what it removes, and its literals.
+    fn first(
+        findings: &Findings,
+    ) -> Option<(
+        Eliminations,
+        Vec<crate::technique::chains::engine::literal::Lit>,
+    )> {
+        let found = findings.iter().next()?;
+        Some((found.eliminations, findings.chain(found).to_vec()))
+    }
+
+    #[test]
+    fn the_chain_found_is_the_one_the_full_search_ranks_first() {
+        let (mut links, mut best) = (Links::default(), Best::default());
+        let (mut found, mut full) = (Findings::default(), Findings::default());
+        let (mut chains, mut none) = (0, 0);
+        // Real grids after their singles, then thinned step by step (false candidates
+        // removed, pseudo-randomly) into grids richer in bivalue cells.
+        let mut seed = 0x2545_f491_u64;
+        for (line, mut grid) in sample_grids_after_singles(150) {
+            let puzzle = Puzzle::parse_line(&line).expect("sample puzzles parse");
+            let Uniqueness::Unique(solution) = analyse(&puzzle) else {
+                panic!("{line}: one solution")
+            };
+            for round in 0..6 {
+                links.build(&grid, ChainKind::Xy, DigitSet::ALL, CellSet::ALL);
+                found.clear();
+                full.clear();
+                search(&grid, &links, DigitSet::ALL, &mut full);
+                full.rank();
+                if best.find(&grid, &links, DigitSet::ALL, &mut found) {
+                    assert_eq!(first(&found), first(&full), "{line}, round {round}");
+                    assert!(found.iter().nth(1).is_none(), "{line}: one chain");
+                    match first(&found) {
+                        Some(_) => chains += 1,
+                        None => none += 1,
+                    }
+                } else {
+                    // Two sets tie: the full search decides, and nothing is offered here.
+                    assert!(found.iter().next().is_none(), "{line}");
+                }
+                for _ in 0..12 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let cell = crate::geometry::Cell::from_index((seed % 81) as usize);
+                    let candidates = grid.candidates(cell);
+                    let Some(digit) = candidates.iter().find(|&d| d != solution.get(cell)) else {
+                        continue;
+                    };
+                    if candidates.len() > 2 {
+                        grid.eliminate(cell, digit);
+                    }
+                }
+            }
+        }
+        assert!(
+            chains > 300 && none > 10,
+            "{chains} chains, {none} grids without"
+        );
+        assert!(best.unreached_sets > 0, "no set was passed over");
+    }
+}
