@@ -74,6 +74,8 @@ pub struct Best {
     /// The cells the current start's walks have ended in.
     ended: CellSet,
     ends: Vec<End>,
+    /// The digits of the starts with ends.
+    digits_with_ends: DigitSet,
     /// The links between states backwards: `reverse[reverse_starts[v]..reverse_starts[v + 1]]`
     /// lead to `v` (empty until a set's chain is looked for).
     reverse_starts: Vec<u32>,
@@ -125,10 +127,17 @@ impl Best {
         true
     }
 
+    /// The digits some start's walks found an end for in the last search: the others have
+    /// no chain.
+    pub fn digits_with_ends(&self) -> DigitSet {
+        self.digits_with_ends
+    }
+
     /// Every end a walk from each start reaches with a strong link on the start digit,
     /// where some cell holding that digit sees the start and the end.
     fn list_ends(&mut self, grid: &Candidates, links: &Links, digits: DigitSet) {
         self.ends.clear();
+        self.digits_with_ends = DigitSet::EMPTY;
         self.depth.clear();
         self.depth.resize(STATES, FAR);
         for start in grid.unsolved().iter() {
@@ -137,7 +146,11 @@ impl Best {
                 if seeing_start.is_empty() || links.strong_of(start, digit).is_empty() {
                     continue;
                 }
+                let listed = self.ends.len();
                 self.walk_from(links, start, digit, seeing_start);
+                if self.ends.len() > listed {
+                    self.digits_with_ends.insert(digit);
+                }
             }
         }
     }
@@ -373,7 +386,7 @@ mod tests {
     fn the_chain_found_is_the_one_the_full_search_ranks_first() {
         let (mut links, mut best) = (Links::default(), Best::default());
         let (mut found, mut full) = (Findings::default(), Findings::default());
-        let (mut chains, mut none) = (0, 0);
+        let (mut chains, mut none) = ([0, 0], 0);
         // Real grids after their singles, then thinned step by step (false candidates
         // removed, pseudo-randomly) into grids richer in bivalue cells.
         let mut seed = 0x2545_f491_u64;
@@ -383,21 +396,36 @@ mod tests {
                 panic!("{line}: one solution")
             };
             for round in 0..6 {
-                links.build(&grid, ChainKind::Xy, DigitSet::ALL, CellSet::ALL);
-                found.clear();
-                full.clear();
-                search(&grid, &links, DigitSet::ALL, &mut full);
-                full.rank();
-                if best.find(&grid, &links, DigitSet::ALL, &mut found) {
-                    assert_eq!(first(&found), first(&full), "{line}, round {round}");
-                    assert!(found.iter().nth(1).is_none(), "{line}: one chain");
-                    match first(&found) {
-                        Some(_) => chains += 1,
-                        None => none += 1,
+                for kind in [ChainKind::Xy, ChainKind::X] {
+                    links.build(&grid, kind, DigitSet::ALL, CellSet::ALL);
+                    found.clear();
+                    full.clear();
+                    search(&grid, &links, DigitSet::ALL, &mut full);
+                    full.rank();
+                    if best.find(&grid, &links, DigitSet::ALL, &mut found) {
+                        assert_eq!(
+                            first(&found),
+                            first(&full),
+                            "{line}, {kind:?}, round {round}"
+                        );
+                        assert!(found.iter().nth(1).is_none(), "{line}: one chain");
+                        match first(&found) {
+                            Some(_) => chains[usize::from(kind == ChainKind::X)] += 1,
+                            None => none += 1,
+                        }
+                        // Digits without ends have no chain.
+                        for found in full.iter() {
+                            assert!(
+                                found
+                                    .eliminations
+                                    .digits()
+                                    .is_subset_of(best.digits_with_ends())
+                            );
+                        }
+                    } else {
+                        // Two sets tie: the full search decides, and nothing is offered here.
+                        assert!(found.iter().next().is_none(), "{line}");
                     }
-                } else {
-                    // Two sets tie: the full search decides, and nothing is offered here.
-                    assert!(found.iter().next().is_none(), "{line}");
                 }
                 for _ in 0..12 {
                     seed ^= seed << 13;
@@ -415,8 +443,8 @@ mod tests {
             }
         }
         assert!(
-            chains > 300 && none > 10,
-            "{chains} chains, {none} grids without"
+            chains[0] > 300 && chains[1] > 100 && none > 10,
+            "{chains:?} chains (XY, X), {none} grids without"
         );
         assert!(best.unreached_sets > 0, "no set was passed over");
     }

@@ -92,12 +92,13 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
     }
     WORKSPACE.with_borrow_mut(|work| {
         work.findings.clear();
+        let mut best_only = false;
         if kind == ChainKind::Turbot {
             turbot::search(grid, digits, &mut work.turbot, &mut work.findings);
         } else {
             work.links.build(grid, kind, digits, cells);
-            // Only the best is wanted: an XY-Chain's is found without walking every chain.
-            let best_only = kind == ChainKind::Xy
+            // Only the best is wanted: it is found without walking every chain.
+            best_only = matches!(kind, ChainKind::X | ChainKind::Xy)
                 && sink.wanted() == 1
                 && work
                     .best
@@ -107,7 +108,13 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
             }
         }
         if single_digit {
-            let mut fruitful = DigitSet::EMPTY;
+            // A digit a chain might reach an end of is not known to be fruitless unless
+            // every chain was walked.
+            let mut fruitful = if best_only {
+                work.best.digits_with_ends()
+            } else {
+                DigitSet::EMPTY
+            };
             for found in work.findings.iter() {
                 fruitful |= found.eliminations.digits();
             }
