@@ -41,12 +41,13 @@ pub struct Lists<'a> {
 }
 
 impl Lists<'_> {
-    /// Adds to `out` the restricted commons after the `after`-th that involve ALS `als`
-    /// (unordered: those where it is the first ALS, then those where it is the second).
+    /// Adds to `out` the restricted commons after the `after`-th that involve ALS `als`, in
+    /// list order (those where it is the second ALS, whose first ALS comes before it, then
+    /// those where it is the first).
     pub fn add_rcs_of(&self, als: usize, after: usize, out: &mut Vec<usize>) {
-        out.extend(self.as_first[als].max(after + 1)..self.as_first[als + 1]);
         let seconds = &self.as_second[als];
         out.extend_from_slice(&seconds[seconds.partition_point(|&j| j <= after)..]);
+        out.extend(self.as_first[als].max(after + 1)..self.as_first[als + 1]);
     }
 }
 
@@ -91,4 +92,32 @@ fn index_rcs(work: &mut Workspace) {
         work.as_first[i] = work.as_first[i].min(work.as_first[i + 1]);
     }
     work.as_second.iter_mut().for_each(|list| list.reverse());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::technique::test_grids::sample_grids_after_singles;
+
+    #[test]
+    fn an_alses_later_restricted_commons_come_in_list_order() {
+        let mut checked = 0;
+        for (line, grid) in sample_grids_after_singles(20) {
+            with_alses(&grid, |lists| {
+                let mut out = Vec::new();
+                for als in (0..lists.alses.len()).step_by(7) {
+                    for after in [0, lists.rcs.len() / 3, lists.rcs.len() / 2] {
+                        out.clear();
+                        lists.add_rcs_of(als, after, &mut out);
+                        let expected: Vec<usize> = (after + 1..lists.rcs.len())
+                            .filter(|&j| lists.rcs[j].first == als || lists.rcs[j].second == als)
+                            .collect();
+                        assert_eq!(out, expected, "{line}: ALS {als} after {after}");
+                        checked += out.len();
+                    }
+                }
+            });
+        }
+        assert!(checked > 1_000, "{checked}");
+    }
 }

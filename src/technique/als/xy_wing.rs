@@ -19,15 +19,24 @@ use std::ops::ControlFlow;
 
 pub fn als_xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     super::with_alses(grid, |lists| {
-        let mut later = Vec::new();
+        let (mut of_first, mut of_second) = (Vec::new(), Vec::new());
         for (i, rc1) in lists.rcs.iter().enumerate() {
             // The later restricted commons sharing an ALS with this one, in list order (two
-            // ALS share at most one, so none comes twice).
-            later.clear();
-            lists.add_rcs_of(rc1.first, i, &mut later);
-            lists.add_rcs_of(rc1.second, i, &mut later);
-            later.sort_unstable();
-            for &j in &later {
+            // ALS share at most one, so none comes twice): each ALS's in order, merged.
+            of_first.clear();
+            of_second.clear();
+            lists.add_rcs_of(rc1.first, i, &mut of_first);
+            lists.add_rcs_of(rc1.second, i, &mut of_second);
+            let (mut x, mut y) = (0, 0);
+            while x < of_first.len() || y < of_second.len() {
+                let j =
+                    if y == of_second.len() || (x < of_first.len() && of_first[x] < of_second[y]) {
+                        x += 1;
+                        of_first[x - 1]
+                    } else {
+                        y += 1;
+                        of_second[y - 1]
+                    };
                 if let Some(step) = wing(lists.alses, rc1, &lists.rcs[j]) {
                     sink.push(step)?;
                 }
@@ -38,6 +47,7 @@ pub fn als_xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
 }
 
 /// The ALS-XY-Wing that `rc1` and `rc2` make, if they make one that removes anything.
+#[inline]
 fn wing(alses: &[Als], rc1: &Rc, rc2: &Rc) -> Option<Step> {
     if rc1.other_digit.is_none() && rc2.other_digit.is_none() && rc1.digit == rc2.digit {
         return None;
