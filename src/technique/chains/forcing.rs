@@ -246,6 +246,19 @@ impl Conclusion {
         }
     }
 
+    /// The first conclusion (in rank order) a summary of common consequences holds, but in
+    /// the cells `except`.
+    fn first_in(summary: &Summary, except: CellSet) -> Option<Conclusion> {
+        let first = |sets: &[CellSet; 9]| {
+            Digit::all()
+                .filter_map(|d| (sets[d.index()] - except).first().map(|c| (c, d)))
+                .min()
+        };
+        first(&summary.on)
+            .map(|(c, d)| Conclusion::Place(c, d))
+            .or_else(|| first(&summary.off).map(|(c, d)| Conclusion::Remove(c, d)))
+    }
+
     /// Every conclusion a summary of common consequences holds, but in the cells `except`.
     fn all_in(summary: &Summary, except: CellSet, out: &mut Vec<Conclusion>) {
         for d in Digit::all() {
@@ -280,7 +293,13 @@ pub fn forcing_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
     WORKSPACE.with_borrow_mut(|work| {
         work.build(grid);
         let mut conclusions = std::mem::take(&mut work.conclusions);
-        work.derivations(grid).list(&mut conclusions);
+        if sink.wanted() == 1 {
+            // Only the best is wanted: found without listing them all.
+            conclusions.clear();
+            conclusions.extend(work.derivations(grid).first());
+        } else {
+            work.derivations(grid).list(&mut conclusions);
+        }
         work.conclusions = conclusions;
         // Best first; each is derived (which costs table walks) only when it is wanted.
         for i in 0..work.conclusions.len() {
@@ -528,6 +547,55 @@ impl Derivations<'_> {
         }
         out.sort_unstable();
         out.dedup();
+    }
+
+    /// The first conclusion of [`Derivations::list`], found without testing every table
+    /// for a contradiction: the conclusions of candidates both ways and of verities (set
+    /// operations) first, then the contradictions in rank order, up to the best so far
+    /// (an "off" premise's is a placement in its cell, an "on" premise's an elimination,
+    /// and no elimination is looked for once a placement is known).
+    pub(super) fn first(&self) -> Option<Conclusion> {
+        let mut best: Option<Conclusion> = None;
+        let mut offer = |found: Option<Conclusion>| {
+            if let Some(found) = found {
+                best = Some(best.map_or(found, |b| b.min(found)));
+            }
+        };
+        for (&(cell, _), [on, off]) in self.candidates.iter().zip(self.summaries) {
+            offer(Conclusion::first_in(&on.and(off), CellSet::single(cell)));
+        }
+        for choice in exhaustive_choices(self.grid) {
+            let (members, n) = members(self.grid, choice);
+            let Some((&(c, d), rest)) = members[..n].split_first() else {
+                continue;
+            };
+            let mut common = self.tables_of(c, d)[0];
+            for &(c, d) in rest {
+                if common.is_empty() {
+                    break;
+                }
+                common.and_assign(&self.tables_of(c, d)[0]);
+            }
+            offer(Conclusion::first_in(&common, CellSet::EMPTY));
+        }
+        for on in [false, true] {
+            for (&(cell, digit), summaries) in self.candidates.iter().zip(self.summaries) {
+                let found = if on {
+                    Conclusion::Remove(cell, digit)
+                } else {
+                    Conclusion::Place(cell, digit)
+                };
+                if best.is_some_and(|b| b < found) {
+                    break;
+                }
+                let summary = &summaries[usize::from(!on)];
+                if contradiction(self.grid, self.allowed, summary, (cell, digit, on)) {
+                    best = Some(found);
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// The summaries of the "on" and "off" tables of `(cell, digit)`.
@@ -782,6 +850,47 @@ mod tests {
             };
             assert!(taken > 1000, "{capacity}: {read} read, {cut_short} filled");
         }
+    }
+
+    #[test]
+    fn the_first_conclusion_is_the_first_of_the_list() {
+        // Grids after their singles (placements abound), and grids where the standard
+        // ladder's rungs before Forcing Chain are stuck (often eliminations only).
+        let standard = crate::ladder::Ladder::parse("standard").expect("a preset");
+        let before: Vec<&str> = standard
+            .rungs()
+            .iter()
+            .take_while(|&&t| t != Technique::ForcingChain)
+            .map(|t| t.name())
+            .collect();
+        let solver = crate::solver::Solver::new(
+            crate::ladder::Ladder::parse(&before.join(",")).expect("a ladder"),
+            crate::solver::Policy::Single,
+        );
+        let mut work = Workspace::default();
+        let mut listed = Vec::new();
+        let (mut places, mut removals) = (0, 0);
+        for (k, (line, mut grid)) in sample_grids_after_singles(usize::MAX).enumerate() {
+            if k >= 60 {
+                solver.solve_counts(&mut grid, None, &mut Default::default());
+                if grid.unsolved().is_empty() {
+                    continue;
+                }
+            }
+            work.build(&grid);
+            work.derivations(&grid).list(&mut listed);
+            let first = work.derivations(&grid).first();
+            assert_eq!(first, listed.first().copied(), "{line}");
+            match first {
+                Some(Conclusion::Place(..)) => places += 1,
+                Some(Conclusion::Remove(..)) => removals += 1,
+                None => {}
+            }
+        }
+        assert!(
+            places > 20 && removals > 20,
+            "{places} placements, {removals} eliminations"
+        );
     }
 
     /// Every digit allowed in every cell of an empty grid.
