@@ -529,22 +529,7 @@ impl Derivations<'_> {
             let [on, off] = summaries;
             Conclusion::all_in(&on.and(off), CellSet::single(cell), out);
         }
-        for choice in exhaustive_choices(self.grid) {
-            let (members, n) = members(self.grid, choice);
-            let Some((&(c, d), rest)) = members[..n].split_first() else {
-                continue;
-            };
-            // What every member's "on" table holds: most choices have nothing in common
-            // after two or three members.
-            let mut common = self.tables_of(c, d)[0];
-            for &(c, d) in rest {
-                if common.is_empty() {
-                    break;
-                }
-                common.and_assign(&self.tables_of(c, d)[0]);
-            }
-            Conclusion::all_in(&common, CellSet::EMPTY, out);
-        }
+        self.for_each_verity(|common| Conclusion::all_in(common, CellSet::EMPTY, out));
         out.sort_unstable();
         out.dedup();
     }
@@ -564,20 +549,7 @@ impl Derivations<'_> {
         for (&(cell, _), [on, off]) in self.candidates.iter().zip(self.summaries) {
             offer(Conclusion::first_in(&on.and(off), CellSet::single(cell)));
         }
-        for choice in exhaustive_choices(self.grid) {
-            let (members, n) = members(self.grid, choice);
-            let Some((&(c, d), rest)) = members[..n].split_first() else {
-                continue;
-            };
-            let mut common = self.tables_of(c, d)[0];
-            for &(c, d) in rest {
-                if common.is_empty() {
-                    break;
-                }
-                common.and_assign(&self.tables_of(c, d)[0]);
-            }
-            offer(Conclusion::first_in(&common, CellSet::EMPTY));
-        }
+        self.for_each_verity(|common| offer(Conclusion::first_in(common, CellSet::EMPTY)));
         for on in [false, true] {
             for (&(cell, digit), summaries) in self.candidates.iter().zip(self.summaries) {
                 let found = if on {
@@ -596,6 +568,26 @@ impl Derivations<'_> {
             }
         }
         best
+    }
+
+    /// Runs `each` on what every member's "on" table holds, for each exhaustive choice in
+    /// HoDoKu's order.
+    fn for_each_verity(&self, mut each: impl FnMut(&Summary)) {
+        for choice in exhaustive_choices(self.grid) {
+            let (members, n) = members(self.grid, choice);
+            let Some((&(c, d), rest)) = members[..n].split_first() else {
+                continue;
+            };
+            // Most choices have nothing in common after two or three members.
+            let mut common = self.tables_of(c, d)[0];
+            for &(c, d) in rest {
+                if common.is_empty() {
+                    break;
+                }
+                common.and_assign(&self.tables_of(c, d)[0]);
+            }
+            each(&common);
+        }
     }
 
     /// The summaries of the "on" and "off" tables of `(cell, digit)`.

@@ -22,7 +22,7 @@
 //! the whole chain, are not searched this way.
 
 use super::links::Links;
-use super::search::{Bound, MAX_LINKS, first_within, state};
+use super::search::{Bound, MAX_LINKS, cell_of, first_within, state};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
@@ -172,22 +172,11 @@ impl Best {
             next += 1;
             let depth = self.depth[from];
             // A chain that comes back to its start cell goes no further.
-            if usize::from(depth) >= MAX_LINKS || (depth > 1 && from / 18 == start.index()) {
+            if usize::from(depth) >= MAX_LINKS || (depth > 1 && cell_of(from) == start) {
                 continue;
             }
             let strong = from % 2 == 1;
-            let node = from / 2;
-            let (first, end) = if strong {
-                links.strong_range(node)
-            } else {
-                links.weak_range(node)
-            };
-            for index in first..end {
-                let link = if strong {
-                    links.strong(index)
-                } else {
-                    links.weak(index)
-                };
+            for link in links.of(from / 2, strong) {
                 if strong && link.digit() == digit {
                     let cell = link.cell();
                     let targets = seeing_start & cell.peers();
@@ -282,18 +271,8 @@ impl Best {
                 .iter()
                 .flat_map(|cell| cell.index() * 9..cell.index() * 9 + 9);
             for from in nodes.flat_map(|node| [2 * node, 2 * node + 1]) {
-                let (strong, node) = (from % 2 == 1, from / 2);
-                let (first, end) = if strong {
-                    links.strong_range(node)
-                } else {
-                    links.weak_range(node)
-                };
-                for index in first..end {
-                    let link = if strong {
-                        links.strong(index)
-                    } else {
-                        links.weak(index)
-                    };
+                let strong = from % 2 == 1;
+                for link in links.of(from / 2, strong) {
                     visit(from, state(link.node, !strong));
                 }
             }
@@ -342,7 +321,7 @@ impl Best {
                 if distance[usize::from(from)] == FAR {
                     distance[usize::from(from)] = links + 1;
                     // A chain is in its start cell only after its first link.
-                    if usize::from(from) / 18 != start.index() {
+                    if cell_of(usize::from(from)) != start {
                         self.queue.push(from);
                     }
                 }

@@ -191,6 +191,16 @@ impl Links {
         self.strong.links[index]
     }
 
+    /// Candidate `node`'s strong links, or those that may serve as weak.
+    pub fn of(&self, node: usize, strong: bool) -> impl Iterator<Item = Link> + '_ {
+        let (list, (first, end)) = if strong {
+            (&self.strong, self.strong_range(node))
+        } else {
+            (&self.weak, self.weak_range(node))
+        };
+        list.links[first..end].iter().copied()
+    }
+
     /// The strong links of `digit` in `cell`.
     pub fn strong_of(&self, cell: Cell, digit: Digit) -> &[Link] {
         let (from, to) = self.strong_range(cell.index() * 9 + digit.index());

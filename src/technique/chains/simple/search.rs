@@ -11,6 +11,10 @@
 //! digit, two links or more from the start, and some cell holding that digit sees both
 //! ends, the chain is recorded: those cells lose the digit. A Remote Pair is recorded from
 //! four cells (seven links) on, with what HoDoKu's `checkRemotePairs` removes.
+//!
+//! [`first_within`] walks the same way from one start, cut by a [`Bound`] (a length and
+//! each state's distance to the ends wanted), and stops at the first chain that meets it:
+//! how [`super::best`] finds the one chain the solver applies.
 
 use super::links::{ChainKind, Links};
 use crate::bitset::{CellSet, DigitSet};
@@ -71,6 +75,12 @@ pub struct Bound<'a> {
 #[inline]
 pub fn state(node: u16, strong_next: bool) -> usize {
     usize::from(node) * 2 + usize::from(strong_next)
+}
+
+/// The cell of a walk's [`state`].
+#[inline]
+pub fn cell_of(state: usize) -> Cell {
+    Cell::from_index(state / 2 / 9)
 }
 
 /// Walks the chains from `start` and `digit` as [`search`] does, cut by `bound`, and
