@@ -30,6 +30,9 @@ use std::ops::ControlFlow;
 /// HoDoKu's limit on a chain's restricted commons (`AlsSolver.MAX_RC`).
 const MAX_LINKS: usize = 50;
 
+/// The fewest restricted commons a chain is checked with (four ALS).
+const MIN_LINKS: usize = 3;
+
 /// Which RC digits a link uses (HoDoKu's `actualRC`): none, the first, the second, both.
 type Use = u8;
 
@@ -246,7 +249,8 @@ impl Workspace {
         self.visits.resize(3 * lists.rcs.len(), Visit::default());
         self.generation = 0;
         for start in 0..lists.alses.len() {
-            if !self.find_ends(lists, start, goal) {
+            // A chain is checked from three links on: no walk from here is that long.
+            if usize::from(self.heights[start]) < MIN_LINKS || !self.find_ends(lists, start, goal) {
                 continue;
             }
             self.in_chain[start] = true;
@@ -342,7 +346,10 @@ impl Workspace {
         last: Option<usize>,
         als_cells: u32,
     ) {
-        if self.chain.len() >= MAX_LINKS {
+        // No walk from here reaches the links a chain is checked with, or goes past the most.
+        if self.chain.len() >= MAX_LINKS
+            || self.chain.len() + usize::from(self.heights[at]) < MIN_LINKS
+        {
             return;
         }
         let Some(l) = last else {
@@ -423,7 +430,7 @@ impl Workspace {
             }
             self.chain.push(i);
             self.in_chain[rc.second] = true;
-            if self.chain.len() >= 3 {
+            if self.chain.len() >= MIN_LINKS {
                 self.check_chain(lists, start, rc.second, cells);
             }
             self.extend(lists, start, rc.second, Some(i), cells);
