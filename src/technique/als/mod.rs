@@ -41,13 +41,14 @@ pub struct Lists<'a> {
 }
 
 impl Lists<'_> {
-    /// Adds to `out` the restricted commons after the `after`-th that involve ALS `als`, in
-    /// list order (those where it is the second ALS, whose first ALS comes before it, then
-    /// those where it is the first).
-    pub fn add_rcs_of(&self, als: usize, after: usize, out: &mut Vec<usize>) {
+    /// The restricted commons after the `after`-th that involve ALS `als`, in list order
+    /// (those where it is the second ALS, whose first ALS comes before it, then those where
+    /// it is the first).
+    pub fn later_rcs_of(&self, als: usize, after: usize) -> impl Iterator<Item = usize> + '_ {
         let seconds = &self.as_second[als];
-        out.extend_from_slice(&seconds[seconds.partition_point(|&j| j <= after)..]);
-        out.extend(self.as_first[als].max(after + 1)..self.as_first[als + 1]);
+        let later_seconds = &seconds[seconds.partition_point(|&j| j <= after)..];
+        let later_firsts = self.as_first[als].max(after + 1)..self.as_first[als + 1];
+        later_seconds.iter().copied().chain(later_firsts)
     }
 }
 
@@ -104,11 +105,9 @@ mod tests {
         let mut checked = 0;
         for (line, grid) in sample_grids_after_singles(20) {
             with_alses(&grid, |lists| {
-                let mut out = Vec::new();
                 for als in (0..lists.alses.len()).step_by(7) {
                     for after in [0, lists.rcs.len() / 3, lists.rcs.len() / 2] {
-                        out.clear();
-                        lists.add_rcs_of(als, after, &mut out);
+                        let out: Vec<usize> = lists.later_rcs_of(als, after).collect();
                         let expected: Vec<usize> = (after + 1..lists.rcs.len())
                             .filter(|&j| lists.rcs[j].first == als || lists.rcs[j].second == als)
                             .collect();

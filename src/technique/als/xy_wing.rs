@@ -19,24 +19,11 @@ use std::ops::ControlFlow;
 
 pub fn als_xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     super::with_alses(grid, |lists| {
-        let (mut of_first, mut of_second) = (Vec::new(), Vec::new());
         for (i, rc1) in lists.rcs.iter().enumerate() {
             // The later restricted commons sharing an ALS with this one, in list order (two
             // ALS share at most one, so none comes twice): each ALS's in order, merged.
-            of_first.clear();
-            of_second.clear();
-            lists.add_rcs_of(rc1.first, i, &mut of_first);
-            lists.add_rcs_of(rc1.second, i, &mut of_second);
-            let (mut x, mut y) = (0, 0);
-            while x < of_first.len() || y < of_second.len() {
-                let j =
-                    if y == of_second.len() || (x < of_first.len() && of_first[x] < of_second[y]) {
-                        x += 1;
-                        of_first[x - 1]
-                    } else {
-                        y += 1;
-                        of_second[y - 1]
-                    };
+            let of_first = lists.later_rcs_of(rc1.first, i);
+            for j in itertools::merge(of_first, lists.later_rcs_of(rc1.second, i)) {
                 if let Some(step) = wing(lists.alses, rc1, &lists.rcs[j]) {
                     sink.push(step)?;
                 }

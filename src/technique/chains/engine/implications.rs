@@ -103,46 +103,44 @@ impl Implications {
         self.live = 2 * (candidates + groups.len()) <= live_up_to;
         // The "off" rows first: whether a literal is a dead end is known from them.
         self.dead_ends = [CellSet::EMPTY; 9];
+        self.build_rows(grid, groups, false);
+        self.build_rows(grid, groups, true);
+    }
+
+    /// The rows of every "on" literal, or of every "off" one: candidates (cells, then
+    /// digits, nine rows a cell), then group nodes.
+    fn build_rows(&mut self, grid: &Candidates, groups: &GroupNodes, on: bool) {
         for cell in Cell::all() {
             let digits = grid.candidates(cell);
             if digits.is_empty() {
-                self.off.empty_rows(9);
+                self.rows(on).empty_rows(9);
                 continue;
             }
             for digit in Digit::all() {
-                self.off.next_row();
-                if digits.contains(digit) {
-                    let before = self.off.targets.len();
-                    self.candidate_off(grid, groups, cell, digit);
-                    if self.off.targets.len() == before {
-                        self.dead_ends[digit.index()].insert(cell);
-                    }
+                self.rows(on).next_row();
+                if !digits.contains(digit) {
+                    continue;
                 }
-            }
-        }
-        for (g, _) in groups.iter() {
-            self.off.next_row();
-            self.group_off(grid, groups, g);
-        }
-        self.off.finish();
-        for cell in Cell::all() {
-            let digits = grid.candidates(cell);
-            if digits.is_empty() {
-                self.on.empty_rows(9);
-                continue;
-            }
-            for digit in Digit::all() {
-                self.on.next_row();
-                if digits.contains(digit) {
+                if on {
                     self.candidate_on(grid, groups, cell, digit);
+                } else {
+                    self.candidate_off(grid, groups, cell, digit);
                 }
             }
         }
         for (g, _) in groups.iter() {
-            self.on.next_row();
-            self.group_on(grid, groups, g);
+            self.rows(on).next_row();
+            if on {
+                self.group_on(grid, groups, g);
+            } else {
+                self.group_off(grid, groups, g);
+            }
         }
-        self.on.finish();
+        self.rows(on).finish();
+    }
+
+    fn rows(&mut self, on: bool) -> &mut Rows {
+        if on { &mut self.on } else { &mut self.off }
     }
 
     /// What follows at once from `lit` (for an "on" literal of live implications, dead
@@ -215,7 +213,22 @@ impl Implications {
         }
     }
 
+    /// The "off" row of a candidate, noting it as a dead end when it holds nothing.
     fn candidate_off(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
+        let before = self.off.targets.len();
+        self.candidate_implies_on(grid, groups, cell, digit);
+        if self.off.targets.len() == before {
+            self.dead_ends[digit.index()].insert(cell);
+        }
+    }
+
+    fn candidate_implies_on(
+        &mut self,
+        grid: &Candidates,
+        groups: &GroupNodes,
+        cell: Cell,
+        digit: Digit,
+    ) {
         let digits = grid.candidates(cell);
         if digits.len() == 2 {
             let other = (digits - DigitSet::single(digit))

@@ -68,7 +68,8 @@ struct SetStart {
 /// The buffers of the search, kept by the caller from grid to grid.
 #[derive(Default)]
 pub struct Best {
-    /// Per state, the links of the shortest walk to it from the current start.
+    /// Per state, the links of the shortest walk to it from the current start ([`FAR`]
+    /// between walks).
     depth: Vec<u8>,
     queue: Vec<u16>,
     /// The cells the current start's walks have ended in.
@@ -138,7 +139,7 @@ impl Best {
     fn list_ends(&mut self, grid: &Candidates, links: &Links, digits: DigitSet) {
         self.ends.clear();
         self.digits_with_ends = DigitSet::EMPTY;
-        self.depth.clear();
+        // Every walk leaves the depths as it found them: all far.
         self.depth.resize(STATES, FAR);
         for start in grid.unsolved().iter() {
             for digit in (grid.candidates(start) & digits).iter() {
