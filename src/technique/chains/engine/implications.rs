@@ -23,7 +23,7 @@
 //!   line; then the only other group in its line, then in its box, when that group and
 //!   this one are all the places of `d` there.
 
-use super::literal::{GroupNodes, Lit};
+use super::literal::{CANDIDATE_NODES, GroupNodes, Lit};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
@@ -42,42 +42,30 @@ pub struct Implications {
 /// Rows of literals, one per node number (`Lit::node`).
 #[derive(Default)]
 struct Rows {
-    /// Per node, its row's start and end in `targets` (one lookup per row read).
+    /// Per node, its row's start and end in `targets` (one lookup per row read); a node
+    /// that is not in the grid keeps an empty row.
     rows: Vec<(u32, u32)>,
     targets: Vec<Lit>,
 }
 
 impl Rows {
-    fn clear(&mut self) {
+    /// Empty rows for `nodes` nodes.
+    fn reset(&mut self, nodes: usize) {
         self.rows.clear();
+        self.rows.resize(nodes, (0, 0));
         self.targets.clear();
     }
 
-    /// Ends the row being built where `targets` ends now.
+    /// Where the next row starts.
     #[inline]
-    fn close_row(&mut self) {
-        if let Some(last) = self.rows.last_mut() {
-            last.1 = self.targets.len() as u32;
-        }
+    fn open_row(&self) -> u32 {
+        self.targets.len() as u32
     }
 
-    /// Starts the next node's row.
+    /// Closes `node`'s row, opened at `start`, where `targets` ends now.
     #[inline]
-    fn next_row(&mut self) {
-        self.close_row();
-        let at = self.targets.len() as u32;
-        self.rows.push((at, at));
-    }
-
-    /// Adds the rows of `n` nodes with nothing in them.
-    fn empty_rows(&mut self, n: usize) {
-        self.close_row();
-        let end = self.targets.len() as u32;
-        self.rows.extend(std::iter::repeat_n((end, end), n));
-    }
-
-    fn finish(&mut self) {
-        self.close_row();
+    fn close_row(&mut self, node: usize, start: u32) {
+        self.rows[node] = (start, self.targets.len() as u32);
     }
 
     #[inline]
@@ -92,8 +80,6 @@ impl Implications {
     /// plain chains), replacing what was there. When the grid has no more literals than
     /// `live_up_to`, the rows of "on" literals leave dead ends out ([`Implications::is_live`]).
     pub fn build(&mut self, grid: &Candidates, groups: &GroupNodes, live_up_to: usize) {
-        self.off.clear();
-        self.on.clear();
         let candidates: usize = grid
             .unsolved()
             .iter()
@@ -108,35 +94,30 @@ impl Implications {
     }
 
     /// The rows of every "on" literal, or of every "off" one: candidates (cells, then
-    /// digits, nine rows a cell), then group nodes.
+    /// digits), then group nodes.
     fn build_rows(&mut self, grid: &Candidates, groups: &GroupNodes, on: bool) {
-        for cell in Cell::all() {
-            let digits = grid.candidates(cell);
-            if digits.is_empty() {
-                self.rows(on).empty_rows(9);
-                continue;
-            }
-            for digit in Digit::all() {
-                self.rows(on).next_row();
-                if !digits.contains(digit) {
-                    continue;
-                }
+        self.rows(on).reset(CANDIDATE_NODES + groups.len());
+        for cell in grid.unsolved().iter() {
+            for digit in grid.candidates(cell).iter() {
+                let start = self.rows(on).open_row();
                 if on {
                     self.candidate_on(grid, groups, cell, digit);
                 } else {
                     self.candidate_off(grid, groups, cell, digit);
                 }
+                let node = Lit::candidate(cell, digit, on).node();
+                self.rows(on).close_row(node, start);
             }
         }
         for (g, _) in groups.iter() {
-            self.rows(on).next_row();
+            let start = self.rows(on).open_row();
             if on {
                 self.group_on(grid, groups, g);
             } else {
                 self.group_off(grid, groups, g);
             }
+            self.rows(on).close_row(Lit::group(g, on).node(), start);
         }
-        self.rows(on).finish();
     }
 
     fn rows(&mut self, on: bool) -> &mut Rows {
