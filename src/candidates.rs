@@ -48,8 +48,8 @@ pub struct Candidates {
 }
 
 /// A part's candidates as raw words, only ever compared whole: a house's rows of the
-/// related-sets array ([`Candidates::house_snapshot`]) or a digit's cells
-/// ([`Candidates::digit_snapshot`]).
+/// related-sets array ([`Candidates::house_snapshot`]), a digit's cells
+/// ([`Candidates::digit_snapshot`]) or what a Remote Pair's pair depends on.
 pub type Snapshot = [u64; 3];
 
 /// What [`Candidates::place_reporting`] reports as a cell is set.

@@ -1,8 +1,9 @@
 //! What each technique last searched in vain, so that the ladder's next pass can skip it.
 //!
 //! Many finders search the grid part by part: hidden subsets house by house, fish and the
-//! single digit patterns digit by digit, Sue de Coq intersection by intersection. What such
-//! a finder reports in a part depends on that part's candidates alone. (Naked subsets and
+//! single digit patterns digit by digit, Sue de Coq intersection by intersection, Remote
+//! Pairs pair by pair. What such a finder reports in a part depends on that part's
+//! candidates alone. (Naked subsets and
 //! the locked ones do without: a house's snapshot costs more than their search.) After
 //! every step the ladder starts again from its first rung, and each rung then searches a
 //! grid whose parts are mostly as they were when the same rung last found nothing in them.
@@ -17,8 +18,8 @@
 use crate::candidates::Snapshot;
 use crate::catalogue::Technique;
 
-/// Parts per technique: houses, digits in two orientations, or Sue de Coq's 54 line/box
-/// intersections.
+/// Parts per technique: houses, digits in two orientations, Sue de Coq's 54 line/box
+/// intersections, or the 36 pairs of digits.
 const PARTS: usize = 54;
 
 /// A record no part matches: every kind of snapshot leaves some bits of its words clear.

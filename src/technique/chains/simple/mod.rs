@@ -82,8 +82,13 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
         DigitSet::ALL
     };
     // A Remote Pair needs four cells holding its pair, and keeps to them.
+    let pairs = if kind == ChainKind::RemotePair {
+        remote_pairs_to_search(grid, sink)
+    } else {
+        RemotePairs::default()
+    };
     let cells = if kind == ChainKind::RemotePair {
-        remote_pair_cells(grid)
+        pairs.cells()
     } else {
         CellSet::ALL
     };
@@ -122,6 +127,20 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
                 sink.record_in_vain(digit.index(), snapshots[digit.index()]);
             }
         }
+        if kind == ChainKind::RemotePair {
+            // Each pair's chains keep to its cells: a pair with none found is barren.
+            let mut fruitful = [false; PAIRS];
+            for found in work.findings.iter() {
+                let start = work.findings.chain(found)[0];
+                let (cell, _) = start.as_candidate().expect("remote pairs hold no groups");
+                fruitful[pair_part(grid.candidates(cell))] = true;
+            }
+            for &(part, _, snapshot) in &pairs.searched[..pairs.count] {
+                if !fruitful[part] {
+                    sink.record_in_vain(part, snapshot);
+                }
+            }
+        }
         work.findings.rank();
         let nodes = GroupNodes::none();
         for found in work.findings.iter() {
@@ -151,10 +170,50 @@ fn has_two_conjugate_pairs(grid: &Candidates, digit: Digit) -> bool {
         .is_some()
 }
 
-/// The bivalue cells whose pair at least four bivalue cells hold.
-fn remote_pair_cells(grid: &Candidates) -> CellSet {
+/// How many pairs of digits there are.
+const PAIRS: usize = 36;
+
+/// The most pairs a Remote Pair searches at once: each holds four bivalue cells of 81.
+const MOST_SEARCHED: usize = 81 / 4;
+
+/// The pairs a Remote Pair search looks at: per pair, its memo part, the bivalue cells
+/// holding it and its snapshot.
+#[derive(Default)]
+struct RemotePairs {
+    searched: [(usize, CellSet, Snapshot); MOST_SEARCHED],
+    count: usize,
+}
+
+impl RemotePairs {
+    /// The cells of every pair searched.
+    fn cells(&self) -> CellSet {
+        self.searched[..self.count]
+            .iter()
+            .fold(CellSet::EMPTY, |cells, &(_, holding, _)| cells | holding)
+    }
+}
+
+/// The memo part of a pair of digits: 0 to 35.
+fn pair_part(pair: DigitSet) -> usize {
+    let mut digits = pair.iter().map(Digit::index);
+    let (i, j) = (
+        digits.next().expect("a pair"),
+        digits.next().expect("a pair"),
+    );
+    i * (17 - i) / 2 + (j - i - 1)
+}
+
+/// The pairs that at least four bivalue cells hold, less those the memo says were
+/// searched in vain as they are now.
+///
+/// Whether a pair's Remote Pairs remove anything depends on the bivalue cells holding it
+/// (its chains run through them alone) and on the cells that see two of them and hold
+/// either digit (a chain walked from each of its start digits ends on both, so it removes
+/// something when a cell seeing both ends holds one of them): its snapshot is those two
+/// sets.
+fn remote_pairs_to_search(grid: &Candidates, sink: &StepSink<'_>) -> RemotePairs {
     let bivalue = grid.cells_with_exactly(2);
-    let mut cells = CellSet::EMPTY;
+    let mut pairs = RemotePairs::default();
     let mut seen = CellSet::EMPTY;
     for cell in bivalue.iter() {
         if seen.contains(cell) {
@@ -165,11 +224,34 @@ fn remote_pair_cells(grid: &Candidates) -> CellSet {
             .iter()
             .fold(bivalue, |acc, digit| acc & grid.cells_with(digit));
         seen |= holding;
-        if holding.has_at_least(4) {
-            cells |= holding;
+        if !holding.has_at_least(4) {
+            continue;
+        }
+        // A cell can lose a digit only if it sees two of the cells.
+        let mut seeing_two = CellSet::EMPTY;
+        let mut seeing_one = CellSet::EMPTY;
+        for member in holding.iter() {
+            seeing_two |= seeing_one & member.peers();
+            seeing_one |= member.peers();
+        }
+        let either = pair
+            .iter()
+            .fold(CellSet::EMPTY, |acc, digit| acc | grid.cells_with(digit))
+            & seeing_two;
+        let (h, e) = (holding.bits(), either.bits());
+        // 81 bits each: `holding` in bits 0-80, `either` from bit 81 on.
+        let snapshot = [
+            h as u64,
+            (h >> 64) as u64 | (e as u64) << 17,
+            (e >> 47) as u64,
+        ];
+        let part = pair_part(pair);
+        if !sink.searched_in_vain(part, &snapshot) {
+            pairs.searched[pairs.count] = (part, holding, snapshot);
+            pairs.count += 1;
         }
     }
-    cells
+    pairs
 }
 
 /// A Remote Pair's pattern: its pair, its cells, and as its chain the cells in order,
@@ -354,6 +436,60 @@ mod tests {
                 "Remote Pair: 3/8 r2c1 -8- r7c1 -3- r7c5 -8- r3c5 => {targets}<>3, {targets}<>8"
             )]
         );
+    }
+
+    /// Remote Pairs with a memo of fruitless pairs, as the solver runs them.
+    fn remembered_remote_pairs(grid: &Candidates, memo: &mut Memo) -> Vec<String> {
+        let mut found = StepList::new();
+        let mut sink = StepSink::new(grid, None, &mut found, usize::MAX)
+            .remembering(Technique::RemotePair, memo);
+        let _ = remote_pairs(grid, &mut sink);
+        found.texts()
+    }
+
+    /// How many pairs a Remote Pair search with `memo` would look at in `grid`.
+    fn pairs_to_search(grid: &Candidates, memo: &mut Memo) -> usize {
+        let mut found = StepList::new();
+        let sink = StepSink::new(grid, None, &mut found, usize::MAX)
+            .remembering(Technique::RemotePair, memo);
+        remote_pairs_to_search(grid, &sink).count
+    }
+
+    #[test]
+    fn the_memo_skips_a_pair_only_while_its_cells_and_targets_are_as_they_gave_nothing() {
+        let with_targets = pairs(&ROW_CHAIN);
+        // The cells seeing both ends (r1c2, r5c3) hold neither 3 nor 8: nothing to remove.
+        let mut barren = with_targets.clone();
+        let seeing_ends = ROW_CHAIN[0].peers() & ROW_CHAIN[3].peers();
+        for cell in seeing_ends.iter() {
+            barren.eliminate(cell, d(3));
+            barren.eliminate(cell, d(8));
+        }
+        let mut memo = Memo::default();
+        assert_eq!(pairs_to_search(&barren, &mut memo), 1);
+        assert!(remembered_remote_pairs(&barren, &mut memo).is_empty());
+        // Searched in vain as it is: skipped.
+        assert_eq!(pairs_to_search(&barren, &mut memo), 0);
+        // A cell seeing two of the pair's cells holds a digit of the pair again: searched.
+        let expected = texts(Technique::RemotePair, &with_targets);
+        assert!(!expected.is_empty());
+        assert_eq!(pairs_to_search(&with_targets, &mut memo), 1);
+        assert_eq!(remembered_remote_pairs(&with_targets, &mut memo), expected);
+        // A pair that gave a chain is not recorded.
+        assert_eq!(pairs_to_search(&with_targets, &mut memo), 1);
+        // The pair gone from a cell that sees fewer than two of its cells does not count.
+        let mut elsewhere = barren.clone();
+        let far = Cell::at(8, 8);
+        assert!(ROW_CHAIN.iter().all(|c| !c.sees(far)));
+        elsewhere.eliminate(far, d(3));
+        elsewhere.eliminate(far, d(8));
+        assert_eq!(pairs_to_search(&elsewhere, &mut memo), 0);
+        // A fifth cell holding the pair changes the pair's cells: searched.
+        let mut wider = barren.clone();
+        for digit in Digit::all().filter(|x| ![3, 8].contains(&x.get())) {
+            wider.eliminate(far, digit);
+        }
+        assert_eq!(pairs_to_search(&wider, &mut memo), 1);
     }
 
     #[test]
