@@ -168,9 +168,10 @@ fn refine(grid: &Candidates, lists: &mut [Vec<u32>; 9]) {
 /// search consults the same way). The fitting templates are walked row by row through the
 /// cells the digit may take, so a digit with few candidates costs little.
 ///
-/// The answer depends on the digit's candidates and placed cells alone, and the Franken
-/// rungs ask it of the same grid up to eight times a pass (two passes each, four rungs):
-/// the last answer per digit is kept per thread.
+/// The answer depends on the digit's candidates and placed cells alone, and every
+/// single-digit rung asks it of the same grid (the fish, the single-digit patterns,
+/// colouring, X-Chain; the Franken rungs up to eight times a pass): the last answer per
+/// digit is kept per thread.
 pub fn unfit_candidates(grid: &Candidates, digit: Digit) -> CellSet {
     thread_local! {
         /// Per digit, its candidates and placed cells when last asked, and the answer.

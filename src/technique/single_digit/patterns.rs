@@ -23,6 +23,9 @@
 //! instance (its skyscraper scan never pairs the left end of one line with the right end
 //! of the other; its kite scan keeps only the first box alignment of two links) this
 //! module reports it, since the pattern is the same.
+//!
+//! A digit none of whose candidates the templates leave removable
+//! ([`templates::unfit_candidates`]) has none of these patterns and is not searched.
 
 use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
@@ -30,6 +33,7 @@ use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
+use crate::technique::templates;
 use std::ops::ControlFlow;
 
 /// The two cells of `digit` in `house` when there are exactly two, in house order.
@@ -59,6 +63,9 @@ pub fn skyscrapers(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
         for digit in Digit::all() {
             let part = k * 9 + digit.index();
             sink.search_part(part, grid.digit_snapshot(digit), |sink| {
+                if templates::unfit_candidates(grid, digit).is_empty() {
+                    return ControlFlow::Continue(());
+                }
                 skyscrapers_of(grid, sink, kind, digit)
             })?;
         }

@@ -24,6 +24,7 @@ use crate::catalogue::Technique;
 use crate::geometry::{Digit, House};
 use crate::step::{Link, Pattern, Step};
 use crate::technique::sink::StepSink;
+use crate::technique::templates;
 use links::{ChainKind, Links};
 use search::search;
 use std::cell::RefCell;
@@ -72,11 +73,12 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
     let snapshots: [Snapshot; 9] =
         std::array::from_fn(|i| grid.digit_snapshot(Digit::from_index(i)));
     // Such a chain also starts and ends with a strong link: its digit needs two houses
-    // where it has two places.
+    // where it has two places; and what it removes, no template of the digit covers.
     let digits: DigitSet = if single_digit {
         Digit::all()
             .filter(|&digit| has_two_conjugate_pairs(grid, digit))
             .filter(|digit| !sink.searched_in_vain(digit.index(), &snapshots[digit.index()]))
+            .filter(|&digit| !templates::unfit_candidates(grid, digit).is_empty())
             .collect()
     } else {
         DigitSet::ALL
