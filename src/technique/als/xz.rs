@@ -32,8 +32,7 @@ pub fn als_xz(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 /// The ALS-XZ of `a` and `b` linked by `rc`, if it removes anything.
 fn step(a: &Als, b: &Als, rc: &Rc) -> Option<Step> {
-    // Singly linked, it removes only from cells seeing places in both.
-    if rc.other_digit.is_none() && !a.all_seers.intersects(b.all_seers) {
+    if !removes_anything(a, b, rc) {
         return None;
     }
     let mut eliminations = Eliminations::NONE;
@@ -60,6 +59,28 @@ fn step(a: &Als, b: &Als, rc: &Rc) -> Option<Step> {
         ..Pattern::default()
     };
     Some(Step::eliminating(Technique::AlsXz, pattern, eliminations))
+}
+
+/// Whether the ALS-XZ of `a` and `b` linked by `rc` removes anything, found without
+/// listing what (most pairs remove nothing): a digit both hold, other than a single RC
+/// digit, seen in all its places in both by some cell; or, doubly linked, a digit of
+/// either but the RC digits seen in all its places by a cell outside the other.
+fn removes_anything(a: &Als, b: &Als, rc: &Rc) -> bool {
+    let common = match rc.other_digit {
+        None => (a.digits & b.digits) - DigitSet::single(rc.digit),
+        Some(_) => a.digits & b.digits,
+    };
+    if a.all_seers.intersects(b.all_seers)
+        && common.iter().any(|z| a.seers(z).intersects(b.seers(z)))
+    {
+        return true;
+    }
+    rc.other_digit.is_some()
+        && [(a, b), (b, a)].into_iter().any(|(locked, other)| {
+            (locked.digits - rc.digits())
+                .iter()
+                .any(|digit| !(locked.seers(digit) - other.cells).is_empty())
+        })
 }
 
 /// Each digit both ALS hold but those of `links`, from the cells seeing all its places in
