@@ -66,13 +66,11 @@ fn step(a: &Als, b: &Als, rc: &Rc) -> Option<Step> {
 /// digit, seen in all its places in both by some cell; or, doubly linked, a digit of
 /// either but the RC digits seen in all its places by a cell outside the other.
 fn removes_anything(a: &Als, b: &Als, rc: &Rc) -> bool {
-    let common = match rc.other_digit {
-        None => (a.digits & b.digits) - DigitSet::single(rc.digit),
-        Some(_) => a.digits & b.digits,
+    let links = match rc.other_digit {
+        None => rc.digits(),
+        Some(_) => DigitSet::EMPTY,
     };
-    if a.all_seers.intersects(b.all_seers)
-        && common.iter().any(|z| a.seers(z).intersects(b.seers(z)))
-    {
+    if removes_common(a, b, links) {
         return true;
     }
     rc.other_digit.is_some()
@@ -81,6 +79,14 @@ fn removes_anything(a: &Als, b: &Als, rc: &Rc) -> bool {
                 .iter()
                 .any(|digit| !(locked.seers(digit) - other.cells).is_empty())
         })
+}
+
+/// Whether [`common_eliminations`] would remove anything.
+fn removes_common(a: &Als, b: &Als, links: DigitSet) -> bool {
+    a.all_seers.intersects(b.all_seers)
+        && ((a.digits & b.digits) - links)
+            .iter()
+            .any(|z| a.seers(z).intersects(b.seers(z)))
 }
 
 /// Each digit both ALS hold but those of `links`, from the cells seeing all its places in
