@@ -184,13 +184,8 @@ impl Implications {
             self.push_cells_off(mates, digit);
             listed |= mates;
         }
-        if !groups.buddies_of_digit(digit).contains(cell) {
-            return;
-        }
-        for &g in groups.of_digit(digit) {
-            if groups.get(g).buddies.contains(cell) {
-                self.push_group_off(Lit::group(g, false));
-            }
+        for &g in groups.seen_from(cell, digit) {
+            self.push_group_off(Lit::group(usize::from(g), false));
         }
     }
 
@@ -241,12 +236,13 @@ impl Implications {
     fn group_on(&mut self, grid: &Candidates, groups: &GroupNodes, g: usize) {
         let group = *groups.get(g);
         self.push_cells_off(grid.cells_with(group.digit) & group.buddies, group.digit);
-        for &other in groups.of_digit(group.digit) {
-            let second = groups.get(other);
-            if other != g
-                && !second.cells.intersects(group.cells)
-                && (second.line == group.line || second.box_ == group.box_)
-            {
+        // The groups sharing its line, and those sharing its box: no group shares both.
+        let sharing = itertools::merge(
+            groups.in_house(group.digit, group.line),
+            groups.in_house(group.digit, group.box_),
+        );
+        for other in sharing.map(|&other| usize::from(other)) {
+            if other != g && !groups.get(other).cells.intersects(group.cells) {
                 self.push_group_off(Lit::group(other, false));
             }
         }
@@ -262,12 +258,10 @@ impl Implications {
         // and the two hold every place of the digit in that house.
         for house in [group.line, group.box_] {
             let mut partners = groups
-                .of_digit(group.digit)
+                .in_house(group.digit, house)
                 .iter()
-                .map(|&o| (o, groups.get(o)))
-                .filter(|&(other, second)| {
-                    other != g && !second.cells.intersects(group.cells) && second.lies_in(house)
-                });
+                .map(|&o| (usize::from(o), groups.get(usize::from(o))))
+                .filter(|&(other, second)| other != g && !second.cells.intersects(group.cells));
             if let (Some((other, second)), None) = (partners.next(), partners.next())
                 && (with_digit & house.cell_set()).is_subset_of(group.cells | second.cells)
             {

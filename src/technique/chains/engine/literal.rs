@@ -84,13 +84,6 @@ pub struct GroupNode {
     pub line_single: Option<Cell>,
 }
 
-impl GroupNode {
-    /// Whether the group lies in `house`.
-    pub fn lies_in(&self, house: House) -> bool {
-        house == self.line || house == self.box_
-    }
-}
-
 /// The group nodes of a grid in HoDoKu's order: rows then columns, digit by digit, boxes
 /// left to right or top to bottom (`GroupNode.getGroupNodes`).
 #[derive(Clone, Debug, Default)]
@@ -102,6 +95,14 @@ pub struct GroupNodes {
     buddies_of_digit: [CellSet; 9],
     /// Per digit, the cells that are a group's only other place in its box or line.
     singles_of_digit: [CellSet; 9],
+    /// Per candidate node (`cell * 9 + digit index`), the groups of its digit the cell
+    /// sees whole, in order: `seen[seen_start[node]..seen_start[node + 1]]`.
+    seen_start: Vec<u32>,
+    seen: Vec<u16>,
+    /// Per digit and house (`digit index * 27 + house`), the digit's groups lying in the
+    /// house, in order: `in_house[house_start[i]..house_start[i + 1]]`.
+    house_start: Vec<u32>,
+    in_house: Vec<u16>,
 }
 
 impl GroupNodes {
@@ -116,6 +117,10 @@ impl GroupNodes {
         self.by_digit.iter_mut().for_each(Vec::clear);
         self.buddies_of_digit = [CellSet::EMPTY; 9];
         self.singles_of_digit = [CellSet::EMPTY; 9];
+        self.seen_start.clear();
+        self.seen.clear();
+        self.house_start.clear();
+        self.in_house.clear();
     }
 
     /// Replaces the group nodes with those of `grid`.
@@ -156,6 +161,35 @@ impl GroupNodes {
                 }
             }
         }
+        self.index(grid);
+    }
+
+    /// Lists, per candidate, the groups it sees whole and, per digit and house, the
+    /// groups lying in it (each a bucket sort of the groups, kept in order).
+    fn index(&mut self, grid: &Candidates) {
+        let groups = &self.groups;
+        let seeing = |group: &GroupNode| {
+            let digit = group.digit.index();
+            (group.buddies & grid.cells_with(group.digit))
+                .iter()
+                .map(move |cell| cell.index() * 9 + digit)
+        };
+        bucket(
+            CANDIDATE_NODES,
+            groups.iter().map(seeing),
+            &mut self.seen_start,
+            &mut self.seen,
+        );
+        let houses = |group: &GroupNode| {
+            let at = group.digit.index() * 27;
+            [at + group.line.index(), at + group.box_.index()].into_iter()
+        };
+        bucket(
+            9 * 27,
+            groups.iter().map(houses),
+            &mut self.house_start,
+            &mut self.in_house,
+        );
     }
 
     pub fn get(&self, group: usize) -> &GroupNode {
@@ -170,6 +204,24 @@ impl GroupNodes {
     /// The cells that see some whole group of `digit`.
     pub fn buddies_of_digit(&self, digit: Digit) -> CellSet {
         self.buddies_of_digit[digit.index()]
+    }
+
+    /// The groups of `digit` that `cell` (holding it) sees whole, in order.
+    pub fn seen_from(&self, cell: Cell, digit: Digit) -> &[u16] {
+        if self.groups.is_empty() {
+            return &[];
+        }
+        let node = cell.index() * 9 + digit.index();
+        &self.seen[self.seen_start[node] as usize..self.seen_start[node + 1] as usize]
+    }
+
+    /// The groups of `digit` lying in `house` (as their line or their box), in order.
+    pub fn in_house(&self, digit: Digit, house: House) -> &[u16] {
+        if self.groups.is_empty() {
+            return &[];
+        }
+        let i = digit.index() * 27 + house.index();
+        &self.in_house[self.house_start[i] as usize..self.house_start[i + 1] as usize]
     }
 
     /// The cells that are some group of `digit`'s only other place in its box or line.
@@ -232,6 +284,38 @@ impl GroupNodes {
     }
 }
 
+/// Sorts the items `keys` gives for each group (group by group) into `buckets` buckets:
+/// `start[b]..start[b + 1]` in `out` holds, in order, the groups with an item `b`.
+fn bucket<K: Iterator<Item = usize>>(
+    buckets: usize,
+    keys: impl Iterator<Item = K> + Clone,
+    start: &mut Vec<u32>,
+    out: &mut Vec<u16>,
+) {
+    start.clear();
+    start.resize(buckets + 1, 0);
+    for key in keys.clone().flatten() {
+        start[key + 1] += 1;
+    }
+    for b in 0..buckets {
+        start[b + 1] += start[b];
+    }
+    out.clear();
+    out.resize(start[buckets] as usize, 0);
+    // Each bucket's next free place, from its start: `start[b]` moves up as it fills,
+    // and ends where bucket `b + 1` starts; shifted back once all are placed.
+    for (group, group_keys) in keys.enumerate() {
+        for key in group_keys {
+            out[start[key] as usize] = group as u16;
+            start[key] += 1;
+        }
+    }
+    for b in (1..=buckets).rev() {
+        start[b] = start[b - 1];
+    }
+    start[0] = 0;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,6 +371,45 @@ mod tests {
         );
         let group = all.get(0);
         assert_eq!(group.buddies.len(), 6 + 6);
-        assert!(group.lies_in(House::row(0)) && group.lies_in(House::box_(0)));
+        assert!(all.in_house(d(1), House::row(0)).contains(&0));
+        assert!(all.in_house(d(1), House::box_(0)).contains(&0));
+    }
+
+    /// The indexes hold what a scan of the groups finds, in group order.
+    #[test]
+    fn each_candidate_lists_the_groups_it_sees_and_each_house_those_in_it() {
+        let mut groups = GroupNodes::none();
+        let mut listed = 0;
+        for (line, grid) in sample_grids_after_singles(20) {
+            groups.fill(&grid);
+            for digit in Digit::all() {
+                let of_digit = groups.of_digit(digit);
+                for cell in grid.cells_with(digit).iter() {
+                    let seen: Vec<u16> = of_digit
+                        .iter()
+                        .filter(|&&g| groups.get(g).buddies.contains(cell))
+                        .map(|&g| g as u16)
+                        .collect();
+                    assert_eq!(
+                        groups.seen_from(cell, digit),
+                        seen,
+                        "{line}: {cell} {digit}"
+                    );
+                    listed += seen.len();
+                }
+                for house in House::all() {
+                    let inside: Vec<u16> = of_digit
+                        .iter()
+                        .filter(|&&g| groups.get(g).line == house || groups.get(g).box_ == house)
+                        .map(|&g| g as u16)
+                        .collect();
+                    assert_eq!(groups.in_house(digit, house), inside, "{line}: {house}");
+                }
+            }
+        }
+        assert!(listed > 1_000, "{listed}");
+        groups.clear();
+        assert!(groups.seen_from(Cell::from_index(0), d(1)).is_empty());
+        assert!(groups.in_house(d(1), House::row(0)).is_empty());
     }
 }
