@@ -65,7 +65,7 @@ fn with_alses<T>(grid: &Candidates, search: impl FnOnce(&Lists<'_>) -> T) -> T {
         );
         if work.listed_for != Some(key) {
             sets::list_alses(grid, &mut work.alses);
-            sets::list_rcs(&work.alses, &mut work.by_cell, &mut work.rcs);
+            sets::list_rcs(grid, &work.alses, &mut work.by_cell, &mut work.rcs);
             index_rcs(work);
             work.listed_for = Some(key);
         }

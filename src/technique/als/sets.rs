@@ -140,12 +140,15 @@ fn listed_before(house: House, set: CellSet) -> bool {
 }
 
 /// Per cell, the ALS (bit `i` of a row of words: the `i`-th of the list) holding it: the
-/// index [`list_rcs`] narrows its pairs with. Scratch, reused from grid to grid.
+/// index [`list_rcs`] narrows its pairs with; and each ALS's cells and digits, packed
+/// apart from the rest for its pair tests. Scratch, reused from grid to grid.
 #[derive(Default)]
 pub struct AlsesByCell {
     /// `words` words per cell.
     rows: Vec<u64>,
     words: usize,
+    cells: Vec<CellSet>,
+    digits: Vec<DigitSet>,
 }
 
 impl AlsesByCell {
@@ -158,6 +161,10 @@ impl AlsesByCell {
                 self.rows[cell.index() * self.words + i / 64] |= 1 << (i % 64);
             }
         }
+        self.cells.clear();
+        self.cells.extend(alses.iter().map(|als| als.cells));
+        self.digits.clear();
+        self.digits.extend(alses.iter().map(|als| als.digits));
     }
 
     /// Word `word` of the row of `cell`.
@@ -173,11 +180,18 @@ impl AlsesByCell {
 /// `all_seers` (its places of a common digit must all see the first's, and those cells
 /// hold the digit). So for each ALS the later ones are read from `by_cell` a word (64 ALS)
 /// at a time: those holding a cell it sees, less those sharing one of its cells; only
-/// they are tested digit by digit.
-pub fn list_rcs(alses: &[Als], by_cell: &mut AlsesByCell, out: &mut Vec<Rc>) {
+/// they are tested digit by digit. A digit both hold is a restricted common when no cell
+/// of the second holding it lies outside the first's seers of it, so each test reads
+/// the second's cells alone.
+pub fn list_rcs(grid: &Candidates, alses: &[Als], by_cell: &mut AlsesByCell, out: &mut Vec<Rc>) {
     out.clear();
     by_cell.index(alses);
     for (i, a) in alses.iter().enumerate() {
+        // Per digit of `a`, where a second ALS may not hold it.
+        let outside: [CellSet; 9] = std::array::from_fn(|d| {
+            let digit = Digit::from_index(d);
+            grid.cells_with(digit) - a.seers(digit)
+        });
         for word in i / 64..by_cell.words {
             let mut seen = 0;
             for cell in a.all_seers.iter() {
@@ -196,18 +210,25 @@ pub fn list_rcs(alses: &[Als], by_cell: &mut AlsesByCell, out: &mut Vec<Rc>) {
             while seen != 0 {
                 let j = word * 64 + seen.trailing_zeros() as usize;
                 seen &= seen - 1;
-                out.extend(restricted_commons(alses, i, j));
+                out.extend(restricted_commons(by_cell, a, &outside, i, j));
             }
         }
     }
 }
 
-/// The restricted commons of ALS `i` and `j` (which share no cell), if they have any.
-fn restricted_commons(alses: &[Als], i: usize, j: usize) -> Option<Rc> {
-    let (a, b) = (&alses[i], &alses[j]);
+/// The restricted commons of ALS `a` (the `i`-th) and the `j`-th (which share no cell),
+/// if they have any, knowing where the second may not hold each of `a`'s digits.
+fn restricted_commons(
+    by_cell: &AlsesByCell,
+    a: &Als,
+    outside: &[CellSet; 9],
+    i: usize,
+    j: usize,
+) -> Option<Rc> {
+    let cells = by_cell.cells[j];
     let mut rc: Option<Rc> = None;
-    for digit in (a.digits & b.digits).iter() {
-        if !b.places(digit).is_subset_of(a.seers(digit)) {
+    for digit in (a.digits & by_cell.digits[j]).iter() {
+        if cells.intersects(outside[digit.index()]) {
             continue;
         }
         match &mut rc {
@@ -266,7 +287,7 @@ mod tests {
         let mut compared = 0;
         for (line, grid) in sample_grids_after_singles(30) {
             list_alses(&grid, &mut alses);
-            list_rcs(&alses, &mut by_cell, &mut rcs);
+            list_rcs(&grid, &alses, &mut by_cell, &mut rcs);
             assert_eq!(rcs, every_pair(&alses), "{line}");
             compared += rcs.len();
         }
