@@ -444,6 +444,30 @@ impl Candidates {
             .any(|&places| places.houses_met() != HouseSet::ALL)
     }
 
+    /// The cells set to `digit`, read eight values at a time (a byte equal to the digit
+    /// becomes its cell's bit).
+    pub fn cells_set_to(&self, digit: Digit) -> CellSet {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const LOWS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let wanted = u64::from(digit.get()) * ONES;
+        let mut bits = 0u128;
+        for (k, chunk) in self.values.chunks(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            // A byte is zero where the value is the digit; its high bit is set in
+            // `nonzero` otherwise (no carry crosses bytes), and the zero bytes' high bits
+            // are gathered into the top byte.
+            let x = u64::from_le_bytes(bytes) ^ wanted;
+            let nonzero = ((x & LOWS) + LOWS) | x;
+            let zero = !nonzero & HIGHS;
+            let gathered = (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            bits |= u128::from(gathered) << (8 * k);
+        }
+        // The padding of the last chunk reads as zeros: never a digit.
+        CellSet::from_bits(bits & ((1u128 << 81) - 1))
+    }
+
     /// Per digit, the cells set to it and the empty cells where it is still a candidate.
     pub fn places_of_digits(&self) -> [CellSet; 9] {
         let mut places = self.digit_cells;
@@ -707,6 +731,19 @@ mod tests {
             .filter(|&(_, _, p)| p.count_ones() == 1)
             .collect();
         assert_eq!(grid.hidden_singles().collect::<Vec<_>>(), hidden);
+    }
+
+    #[test]
+    fn the_cells_set_to_a_digit_are_those_holding_it() {
+        for (_, grid) in crate::technique::test_grids::sample_grids_after_singles(30) {
+            for digit in Digit::all() {
+                let expected: CellSet = Cell::all()
+                    .filter(|&cell| grid.value(cell) == Some(digit))
+                    .collect();
+                assert_eq!(grid.cells_set_to(digit), expected, "{digit}\n{grid}");
+            }
+        }
+        assert!(Candidates::empty().cells_set_to(Digit::new(1)).is_empty());
     }
 
     #[test]

@@ -130,7 +130,7 @@ fn refine(grid: &Candidates, lists: &mut [Vec<u32>; 9]) {
     for digit in Digit::all() {
         let list = &mut lists[digit.index()];
         list.clear();
-        let set = set_cells(grid, digit);
+        let set = grid.cells_set_to(digit);
         let allowed = set | grid.cells_with(digit);
         list.extend(
             all.iter()
@@ -177,7 +177,7 @@ pub fn unfit_candidates(grid: &Candidates, digit: Digit) -> CellSet {
         /// Per digit, its candidates and placed cells when last asked, and the answer.
         static LAST: RefCell<[Option<(CellSet, CellSet, CellSet)>; 9]> = const { RefCell::new([None; 9]) };
     }
-    let key = (grid.cells_with(digit), set_cells(grid, digit));
+    let key = (grid.cells_with(digit), grid.cells_set_to(digit));
     LAST.with_borrow_mut(|last| match last[digit.index()] {
         Some((held, set, unfit)) if (held, set) == key => unfit,
         _ => {
@@ -195,20 +195,16 @@ fn walk_unfit(held: CellSet, set: CellSet) -> CellSet {
         allowed: [0; 9],
         path: [0; 9],
         covered: [0; 9],
+        all_covered: false,
     };
     for cell in allowed.iter() {
         walk.allowed[cell.row()] |= 1 << cell.col();
     }
     walk.walk_from(0, 0, 0);
-    let covered: CellSet = (0..9)
-        .flat_map(|row| {
-            let columns = walk.covered[row];
-            (0..9)
-                .filter(move |&col| columns >> col & 1 == 1)
-                .map(move |col| Cell::at(row, col))
-        })
-        .collect();
-    held - covered
+    let covered = (0..9).fold(0u128, |bits, row| {
+        bits | u128::from(walk.covered[row]) << (9 * row)
+    });
+    held - CellSet::from_bits(covered)
 }
 
 /// A depth-first walk of the templates that fit a digit's allowed cells.
@@ -219,6 +215,8 @@ struct TemplateWalk {
     path: [u8; 9],
     /// Per row, the columns some fitting template takes.
     covered: [u16; 9],
+    /// Whether the templates found cover every allowed cell: no more can add any.
+    all_covered: bool,
 }
 
 impl TemplateWalk {
@@ -229,11 +227,12 @@ impl TemplateWalk {
             for (covered, &col) in self.covered.iter_mut().zip(&self.path) {
                 *covered |= 1 << col;
             }
+            self.all_covered = self.covered == self.allowed;
             return true;
         }
         let mut open = self.allowed[row] & !columns;
         let mut fits = false;
-        while open != 0 {
+        while open != 0 && !self.all_covered {
             let col = open.trailing_zeros() as usize;
             open &= open - 1;
             let box_bit = 1 << (row / 3 * 3 + col / 3);
@@ -245,14 +244,6 @@ impl TemplateWalk {
         }
         fits
     }
-}
-
-/// The cells set to `digit`.
-fn set_cells(grid: &Candidates, digit: Digit) -> CellSet {
-    (CellSet::ALL - grid.unsolved())
-        .iter()
-        .filter(|&cell| grid.value(cell) == Some(digit))
-        .collect()
 }
 
 #[cfg(test)]
@@ -431,7 +422,7 @@ mod tests {
                 step.apply_to(&mut grid);
             }
             for digit in Digit::all() {
-                let set = set_cells(&grid, digit);
+                let set = grid.cells_set_to(digit);
                 let allowed = set | grid.cells_with(digit);
                 let covered = templates()
                     .iter()
