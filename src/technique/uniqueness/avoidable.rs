@@ -45,11 +45,16 @@ fn avoidable_rectangles(
     technique: Technique,
 ) -> ControlFlow<()> {
     let set_by_solver = !grid.unsolved() - grid.givens();
+    // Either type needs a far corner holding two candidates.
+    let bivalue = grid.cells_with_exactly(2);
     for start in set_by_solver.iter() {
         // A mate before `start` has had the rectangle, with the same outcome.
         let later = mates(start).filter(|&mate| mate > start && set_by_solver.contains(mate));
         for mate in later {
             for [far_start, far_mate] in far_corners(start, mate) {
+                if !bivalue.contains(far_start) && !bivalue.contains(far_mate) {
+                    continue;
+                }
                 let corners = [start, mate, far_start, far_mate];
                 let Some((found, eliminations)) = avoidance(grid, set_by_solver, corners) else {
                     continue;
