@@ -27,10 +27,9 @@
 //!
 //! Every search first asks the digit's templates which of its candidates any single-digit
 //! pattern could remove ([`templates::unfit_candidates`]) and skips a digit with none, a
-//! base set whose endo fins see none or whose base candidates hold them all, and a cover
-//! set whose sure fins see none or whose houses, with those that may follow, hold none off
-//! the base: exact prunes (a fish's eliminations are always among those candidates, in
-//! its cover and off its base), so the first fish is the same. HoDoKu does the first for its large fish only (`checkTemplates`); here it pays at
+//! base set whose endo fins see none, and a cover set whose sure fins see none or whose
+//! houses, with those that may follow, hold none: exact prunes (a fish's eliminations are
+//! always among those candidates, and in its cover), so the first fish is the same. HoDoKu does the first for its large fish only (`checkTemplates`); here it pays at
 //! every size: where the ladder reaches the Franken rungs, most digits have nothing to give.
 //!
 //! Kraken Fish ([`kraken`]) run the same search over the Franken houses, 2 to 4 base houses
@@ -243,10 +242,6 @@ impl Search<'_> {
             if !new_endo.is_empty() && !endo.common_peers().intersects(self.targets) {
                 continue;
             }
-            // Nor is it a base candidate, and more base houses only add to those.
-            if self.kraken.is_none() && self.targets.is_subset_of(cells) {
-                continue;
-            }
             let used = used | HouseSet::single(unit.house);
             let size = level + 1;
             if size >= self.min_size {
@@ -329,8 +324,9 @@ impl Search<'_> {
             if sure_fins.has_at_least(fish.too_many_fins) {
                 continue;
             }
-            // What the fish removes lies in its cover, off its base.
-            if self.kraken.is_none() && !(self.targets - fish.base).intersects(cells | later) {
+            // What the fish removes lies in its cover (off its base, or, cannibalistic, in
+            // two of its houses).
+            if self.kraken.is_none() && !self.targets.intersects(cells | later) {
                 continue;
             }
             // What a finned fish removes sees its fins, and lies in its cover; a Kraken
