@@ -4,7 +4,6 @@
 //! search house by house which houses to search (the `queue` policy's operations).
 
 use super::memo::Memo;
-use super::templates;
 use crate::bitset::HouseSet;
 use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
@@ -118,20 +117,14 @@ impl<'a> StepSink<'a> {
     }
 
     /// [`StepSink::search_part`] for each digit in turn, the part being the digit: for
-    /// single-digit finders, whose steps for one digit depend on that digit's candidates
-    /// alone and remove only candidates no template of it covers. A digit without such
-    /// candidates ([`templates::unfit_candidates`]) has no step and is not searched.
+    /// finders whose steps for one digit depend on that digit's candidates alone.
     #[inline]
     pub fn search_digits(
         &mut self,
         mut search: impl FnMut(&mut Self, Digit) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for digit in Digit::all() {
-            let grid = self.grid;
-            self.search_part(digit.index(), grid.digit_snapshot(digit), |sink| {
-                if templates::unfit_candidates(grid, digit).is_empty() {
-                    return ControlFlow::Continue(());
-                }
+            self.search_part(digit.index(), self.grid.digit_snapshot(digit), |sink| {
                 search(sink, digit)
             })?;
         }

@@ -188,6 +188,22 @@ pub fn unfit_candidates(grid: &Candidates, digit: Digit) -> CellSet {
     })
 }
 
+/// [`StepSink::search_digits`] for a single-digit finder, whose steps remove only
+/// candidates no fitting template of their digit covers: a digit without such candidates
+/// ([`unfit_candidates`]) has no step and is not searched.
+pub fn search_single_digit(
+    grid: &Candidates,
+    sink: &mut StepSink<'_>,
+    mut search: impl FnMut(&mut StepSink<'_>, Digit) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    sink.search_digits(|sink, digit| {
+        if unfit_candidates(grid, digit).is_empty() {
+            return ControlFlow::Continue(());
+        }
+        search(sink, digit)
+    })
+}
+
 /// The candidates `held` of a digit placed in `set` that no template fitting them covers.
 fn walk_unfit(held: CellSet, set: CellSet) -> CellSet {
     let allowed = set | held;

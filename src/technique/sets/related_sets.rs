@@ -25,6 +25,7 @@ use crate::catalogue::Technique;
 use crate::geometry::{Digit, House, HouseKind};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
+use crate::technique::templates;
 use std::ops::ControlFlow;
 
 /// A 9x9 bit array: bit `x` of `array[line]` is set when `line` has a mark in cross-line `x`.
@@ -211,7 +212,7 @@ fn fish(
     k: u32,
     technique: Technique,
 ) -> ControlFlow<()> {
-    sink.search_digits(|sink, digit| {
+    templates::search_single_digit(grid, sink, |sink, digit| {
         // Something to remove needs a line besides the k base lines with the digit, and
         // only the lines still missing it have places for it.
         if grid.rows_missing(digit) <= k {

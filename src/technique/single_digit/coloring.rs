@@ -21,6 +21,7 @@ use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit, House};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
+use crate::technique::templates;
 use std::ops::ControlFlow;
 
 /// At most 40 clusters of two or more cells fit in 81 cells.
@@ -113,7 +114,9 @@ fn step(subtype: Subtype, digit: Digit, colors: [CellSet; 4], targets: CellSet) 
 }
 
 pub fn simple_colors(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(|sink, digit| simple_colors_of(grid, sink, digit))
+    templates::search_single_digit(grid, sink, |sink, digit| {
+        simple_colors_of(grid, sink, digit)
+    })
 }
 
 /// [`simple_colors`] of one digit: they depend on its candidates alone.
@@ -140,7 +143,7 @@ fn simple_colors_of(grid: &Candidates, sink: &mut StepSink<'_>, digit: Digit) ->
 }
 
 pub fn multi_colors(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(|sink, digit| multi_colors_of(grid, sink, digit))
+    templates::search_single_digit(grid, sink, |sink, digit| multi_colors_of(grid, sink, digit))
 }
 
 /// [`multi_colors`] of one digit: they depend on its candidates alone.

@@ -129,7 +129,9 @@ fn skyscrapers_of(
 /// 2-String Kites: each digit, each row pair against each column pair, every way the two
 /// pairs meet in a box.
 pub fn two_string_kites(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(|sink, digit| two_string_kites_of(grid, sink, digit))
+    templates::search_single_digit(grid, sink, |sink, digit| {
+        two_string_kites_of(grid, sink, digit)
+    })
 }
 
 /// [`two_string_kites`] of one digit.
@@ -183,7 +185,9 @@ fn two_string_kites_of(
 /// holds all its candidates; then conjugate pairs leaving the ER row (in columns) and
 /// the ER column (in rows).
 pub fn empty_rectangles(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sink.search_digits(|sink, digit| empty_rectangles_of(grid, sink, digit))
+    templates::search_single_digit(grid, sink, |sink, digit| {
+        empty_rectangles_of(grid, sink, digit)
+    })
 }
 
 /// [`empty_rectangles`] of one digit.
