@@ -11,9 +11,10 @@
 //! RC, then A's other digits, then B's ([`crate::step`]'s deletion order recomputes them).
 
 use super::sets::{Als, Rc};
-use crate::bitset::DigitSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
+use crate::geometry::Digit;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
@@ -63,59 +64,67 @@ fn step(a: &Als, b: &Als, rc: &Rc) -> Option<Step> {
 
 /// Whether the ALS-XZ of `a` and `b` linked by `rc` removes anything, found without
 /// listing what (most pairs remove nothing): a digit both hold, other than a single RC
-/// digit, seen in all its places in both by some cell; or, doubly linked, a digit of
-/// either but the RC digits seen in all its places by a cell outside the other.
+/// digit, with targets in both; or, doubly linked, a locked digit of either with targets.
 fn removes_anything(a: &Als, b: &Als, rc: &Rc) -> bool {
     let links = match rc.other_digit {
         None => rc.digits(),
         Some(_) => DigitSet::EMPTY,
     };
-    if removes_common(a, b, links) {
-        return true;
-    }
-    rc.other_digit.is_some()
-        && [(a, b), (b, a)].into_iter().any(|(locked, other)| {
-            (locked.digits - rc.digits())
-                .iter()
-                .any(|digit| !(locked.seers(digit) - other.cells).is_empty())
-        })
+    common_targets(a, b, links).next().is_some()
+        || rc.other_digit.is_some()
+            && (locked_targets(a, b, rc.digits()).next().is_some()
+                || locked_targets(b, a, rc.digits()).next().is_some())
 }
 
-/// Whether [`common_eliminations`] would remove anything.
-fn removes_common(a: &Als, b: &Als, links: DigitSet) -> bool {
-    a.all_seers.intersects(b.all_seers)
-        && ((a.digits & b.digits) - links)
-            .iter()
-            .any(|z| a.seers(z).intersects(b.seers(z)))
+/// Each digit both ALS hold but those of `links` that some cell seeing all its places in
+/// both holds, with those cells.
+fn common_targets<'a>(
+    a: &'a Als,
+    b: &'a Als,
+    links: DigitSet,
+) -> impl Iterator<Item = (Digit, CellSet)> + 'a {
+    let digits = if a.all_seers.intersects(b.all_seers) {
+        (a.digits & b.digits) - links
+    } else {
+        DigitSet::EMPTY
+    };
+    digits
+        .iter()
+        .map(|z| (z, a.seers(z) & b.seers(z)))
+        .filter(|(_, targets)| !targets.is_empty())
 }
 
 /// Each digit both ALS hold but those of `links`, from the cells seeing all its places in
 /// both; returns the digits that remove something.
 pub fn common_eliminations(a: &Als, b: &Als, links: DigitSet, out: &mut Eliminations) -> DigitSet {
     let mut removing = DigitSet::EMPTY;
-    if !a.all_seers.intersects(b.all_seers) {
-        return removing;
-    }
-    for z in ((a.digits & b.digits) - links).iter() {
-        let targets = a.seers(z) & b.seers(z);
-        if !targets.is_empty() {
-            out.insert_cells(targets, z);
-            removing.insert(z);
-        }
+    for (z, targets) in common_targets(a, b, links) {
+        out.insert_cells(targets, z);
+        removing.insert(z);
     }
     removing
 }
 
 /// A doubly linked pair: `locked` less the RC digits is a locked set; its digits leave
-/// the cells outside `other` seeing all their places. Whether any such cell holds one.
+/// the cells outside `other` seeing all their places: each such digit some cell holds,
+/// with those cells.
+fn locked_targets<'a>(
+    locked: &'a Als,
+    other: &'a Als,
+    rcs: DigitSet,
+) -> impl Iterator<Item = (Digit, CellSet)> + 'a {
+    (locked.digits - rcs)
+        .iter()
+        .map(|digit| (digit, locked.seers(digit) - other.cells))
+        .filter(|(_, targets)| !targets.is_empty())
+}
+
+/// [`locked_targets`] into `out`; whether there were any.
 fn locked_eliminations(locked: &Als, other: &Als, rcs: DigitSet, out: &mut Eliminations) -> bool {
     let mut any = false;
-    for digit in (locked.digits - rcs).iter() {
-        let targets = locked.seers(digit) - other.cells;
-        if !targets.is_empty() {
-            out.insert_cells(targets, digit);
-            any = true;
-        }
+    for (digit, targets) in locked_targets(locked, other, rcs) {
+        out.insert_cells(targets, digit);
+        any = true;
     }
     any
 }

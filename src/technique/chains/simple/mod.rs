@@ -84,15 +84,12 @@ fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> Contro
         DigitSet::ALL
     };
     // A Remote Pair needs four cells holding its pair, and keeps to them.
-    let pairs = if kind == ChainKind::RemotePair {
-        remote_pairs_to_search(grid, sink)
+    let (pairs, cells) = if kind == ChainKind::RemotePair {
+        let pairs = remote_pairs_to_search(grid, sink);
+        let cells = pairs.cells();
+        (pairs, cells)
     } else {
-        RemotePairs::default()
-    };
-    let cells = if kind == ChainKind::RemotePair {
-        pairs.cells()
-    } else {
-        CellSet::ALL
+        (RemotePairs::default(), CellSet::ALL)
     };
     if digits.is_empty() || cells.is_empty() {
         return ControlFlow::Continue(());
