@@ -14,9 +14,19 @@
 //! A record is a copy of candidates, not a time or a version: it is true of any grid that
 //! holds them, so one memo serves every solve of a thread, and a record left by an earlier
 //! grid or puzzle can only fail to match.
+//!
+//! Some finders cannot be split into parts, but what they find is monotone: a pattern
+//! whose cells hold the same candidates as in a grid where it removed nothing removes
+//! nothing in any grid that holds fewer candidates (its targets can only have gone). For
+//! those the memo keeps the whole grid of the last search that found nothing
+//! ([`Memo::changed_since_nothing`]): in a grid holding no candidate that grid did not,
+//! only the patterns meeting a cell whose candidates changed need a search. This too is
+//! true of any grid, whatever the puzzle.
 
-use crate::candidates::Snapshot;
+use crate::bitset::CellSet;
+use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
+use crate::geometry::Digit;
 
 /// Parts per technique: houses, digits in two orientations, Sue de Coq's 54 line/box
 /// intersections, or the 36 pairs of digits.
@@ -25,15 +35,18 @@ const PARTS: usize = 54;
 /// A record no part matches: every kind of snapshot leaves some bits of its words clear.
 const NOTHING: Snapshot = [u64::MAX; 3];
 
-/// Per technique and part, the part's candidates when the technique last found nothing in it.
+/// Per technique and part, the part's candidates when the technique last found nothing in it;
+/// per technique, the whole grid's (per digit, its candidate cells) for monotone finders.
 pub struct Memo {
     records: Vec<Snapshot>,
+    grids: Vec<Option<[CellSet; 9]>>,
 }
 
 impl Default for Memo {
     fn default() -> Self {
         Memo {
             records: vec![NOTHING; Technique::ALL.len() * PARTS],
+            grids: vec![None; Technique::ALL.len()],
         }
     }
 }
@@ -55,11 +68,69 @@ impl Memo {
     pub fn record_nothing_in(&mut self, technique: Technique, part: usize, snapshot: Snapshot) {
         self.records[Memo::index(technique, part)] = snapshot;
     }
+
+    /// When `technique` last found nothing in a grid holding every candidate `grid` holds,
+    /// the cells whose candidates differ between the two (a cell set since counts as
+    /// changed); `None` when there is no such record.
+    pub fn changed_since_nothing(
+        &self,
+        technique: Technique,
+        grid: &Candidates,
+    ) -> Option<CellSet> {
+        let record = self.grids[technique as usize].as_ref()?;
+        let mut changed = CellSet::EMPTY;
+        for (digit, &then) in Digit::all().zip(record) {
+            let now = grid.cells_with(digit);
+            if !now.is_subset_of(then) {
+                return None;
+            }
+            changed |= then - now;
+        }
+        Some(changed)
+    }
+
+    /// Records that `technique`, a monotone finder, found nothing in `grid`.
+    pub fn record_nothing_on(&mut self, technique: Technique, grid: &Candidates) {
+        self.grids[technique as usize] = Some(std::array::from_fn(|d| {
+            grid.cells_with(Digit::from_index(d))
+        }));
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Cell;
+
+    #[test]
+    fn a_grid_record_tells_the_cells_changed_in_a_grid_holding_no_more() {
+        let mut memo = Memo::default();
+        let then = Candidates::empty();
+        assert_eq!(memo.changed_since_nothing(Technique::AlsXz, &then), None);
+        memo.record_nothing_on(Technique::AlsXz, &then);
+        assert_eq!(
+            memo.changed_since_nothing(Technique::AlsXz, &then),
+            Some(CellSet::EMPTY)
+        );
+        assert_eq!(memo.changed_since_nothing(Technique::AlsChain, &then), None);
+        // Fewer candidates: the cells that lost some, a cell set since among them.
+        let mut now = then.clone();
+        let (a, b, c) = (
+            Cell::from_index(0),
+            Cell::from_index(40),
+            Cell::from_index(80),
+        );
+        now.eliminate(a, Digit::from_index(3));
+        now.eliminate(b, Digit::from_index(0));
+        now.eliminate(b, Digit::from_index(8));
+        now.place(c, Digit::from_index(5));
+        let changed = memo.changed_since_nothing(Technique::AlsXz, &now).unwrap();
+        // Setting c takes its digit from its peers.
+        assert_eq!(changed, c.peers() | CellSet::from_iter([a, b, c]));
+        // A grid holding a candidate the record's did not: no answer.
+        memo.record_nothing_on(Technique::AlsXz, &now);
+        assert_eq!(memo.changed_since_nothing(Technique::AlsXz, &then), None);
+    }
 
     #[test]
     fn a_record_matches_only_its_own_technique_part_and_content() {

@@ -4,7 +4,7 @@
 //! search house by house which houses to search (the `queue` policy's operations).
 
 use super::memo::Memo;
-use crate::bitset::HouseSet;
+use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
 use crate::geometry::Digit;
@@ -127,6 +127,29 @@ impl<'a> StepSink<'a> {
             self.search_part(digit.index(), self.grid.digit_snapshot(digit), |sink| {
                 search(sink, digit)
             })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Runs a monotone finder's `search` (see [`Memo::changed_since_nothing`]), telling it
+    /// which cells changed since this technique last found nothing in a grid holding all of
+    /// this one's candidates (`None`: search everything); records this grid when `search`
+    /// finds nothing now. With the cells it is told, `search` may pass over every pattern
+    /// that meets none of them.
+    pub fn search_changes(
+        &mut self,
+        search: impl FnOnce(&mut Self, Option<CellSet>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let changed = match &self.memo {
+            Some((technique, memo)) => memo.changed_since_nothing(*technique, self.grid),
+            None => None,
+        };
+        let before = self.found.len();
+        search(self, changed)?;
+        if self.found.len() == before
+            && let Some((technique, memo)) = &mut self.memo
+        {
+            memo.record_nothing_on(*technique, self.grid);
         }
         ControlFlow::Continue(())
     }

@@ -13,11 +13,12 @@
 //! eliminations only the chain with the fewest ALS cells is kept (the first on ties). All
 //! are then ranked as HoDoKu's `AlsComparator` ranks them: more eliminations first, then the
 //! lower weighted index sum of the eliminations (by digit, then cell), in the order found on
-//! ties.
+//! ties. Chains none of whose ALS meets a cell changed since the rung last found nothing
+//! remove nothing: a walk that cannot reach such an ALS, and has none behind it, stops.
 
 use super::sets::Rc;
 use super::xz::common_eliminations;
-use crate::bitset::DigitSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::Digit;
@@ -86,6 +87,16 @@ struct Workspace {
     productive: AlsRows,
     /// Per digit Z and cell (row `81 * Z + cell`), the ALS that would remove Z from it.
     removing: AlsRows,
+    /// Per ALS, whether it meets a cell changed since the rung last found nothing: a chain
+    /// of ALS as they were then removes nothing now (all count as changed when no such
+    /// record is known, or when looking for a goal's chain).
+    changed: Vec<bool>,
+    /// Row 0: the changed ALS.
+    changed_row: AlsRows,
+    /// Whether every ALS counts as changed.
+    all_changed: bool,
+    /// Whether the chain being walked holds a changed ALS.
+    holds_change: bool,
 }
 
 /// Rows of bits over the ALS list: a set of ALS per row.
@@ -163,6 +174,8 @@ struct Visit {
     als_cells: u16,
     /// Whether the walk on met no chain meeting the goal.
     barren: bool,
+    /// Whether the chain behind held a changed ALS (see [`Workspace::changed`]).
+    holds_change: bool,
 }
 
 impl Visit {
@@ -171,9 +184,11 @@ impl Visit {
     /// as far (it had as many links left, or enough for any walk), checked every chain
     /// length the later one checks (from three links on), and, when looking for the
     /// leanest chain, carried no more ALS cells or met no chain meeting the goal (which
-    /// chains do does not depend on the path behind).
+    /// chains do does not depend on the path behind), and was not cut short for holding
+    /// no changed ALS when the later one holds one.
     fn covers(self, later: Visit, height: u8, goal: Goal) -> bool {
         self.generation == later.generation
+            && (self.holds_change || !later.holds_change)
             && (self.links <= later.links
                 || usize::from(self.links) + usize::from(height) <= MAX_LINKS)
             && (later.links < 2 || self.links >= 2)
@@ -187,51 +202,62 @@ thread_local! {
 
 pub fn als_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     super::with_alses(grid, |lists| {
-        WORKSPACE.with_borrow_mut(|work| {
-            work.search(lists, Goal::Sets);
-            work.order.clear();
-            work.order.extend(0..work.found.len());
-            let found = &work.found;
-            work.order
-                .sort_by_key(|&i| (std::cmp::Reverse(found[i].count), found[i].index_sum));
-            for k in 0..work.order.len() {
-                let eliminations = work.found[work.order[k]].eliminations;
-                work.search(lists, Goal::ChainFor(eliminations));
-                // One link per ALS and RC digit into it (the first ALS: one, digitless).
-                let chain = sink.chains().push(work.best.iter().flat_map(|&(als, rc)| {
-                    let a = &lists.alses[als];
-                    let digits = if rc.is_empty() {
-                        DigitSet::single(Digit::from_index(0))
-                    } else {
-                        rc
-                    };
-                    digits.iter().map(move |digit| Link {
-                        node: Node::Als(a.cells, a.digits),
-                        digit,
-                        on: false,
-                    })
-                }));
-                let pattern = Pattern {
-                    digits: eliminations.digits(),
-                    chain,
-                    ..Pattern::default()
-                };
-                sink.push(Step::eliminating(
-                    Technique::AlsChain,
-                    pattern,
-                    eliminations,
-                ))?;
-            }
-            ControlFlow::Continue(())
+        sink.search_changes(|sink, changed| {
+            WORKSPACE.with_borrow_mut(|work| search(work, lists, changed, sink))
         })
     })
+}
+
+/// Every ALS chain of `lists`, ranked, into `sink`: those holding an ALS that meets
+/// `changed` cells (any, when `None`).
+fn search(
+    work: &mut Workspace,
+    lists: &super::Lists<'_>,
+    changed: Option<CellSet>,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    work.search(lists, Goal::Sets, changed);
+    work.order.clear();
+    work.order.extend(0..work.found.len());
+    let found = &work.found;
+    work.order
+        .sort_by_key(|&i| (std::cmp::Reverse(found[i].count), found[i].index_sum));
+    for k in 0..work.order.len() {
+        let eliminations = work.found[work.order[k]].eliminations;
+        work.search(lists, Goal::ChainFor(eliminations), None);
+        // One link per ALS and RC digit into it (the first ALS: one, digitless).
+        let chain = sink.chains().push(work.best.iter().flat_map(|&(als, rc)| {
+            let a = &lists.alses[als];
+            let digits = if rc.is_empty() {
+                DigitSet::single(Digit::from_index(0))
+            } else {
+                rc
+            };
+            digits.iter().map(move |digit| Link {
+                node: Node::Als(a.cells, a.digits),
+                digit,
+                on: false,
+            })
+        }));
+        let pattern = Pattern {
+            digits: eliminations.digits(),
+            chain,
+            ..Pattern::default()
+        };
+        sink.push(Step::eliminating(
+            Technique::AlsChain,
+            pattern,
+            eliminations,
+        ))?;
+    }
+    ControlFlow::Continue(())
 }
 
 impl Workspace {
     /// Walks every chain HoDoKu walks, skipping the walks that cannot change what `goal`
     /// keeps: first for the sets of eliminations (in the order HoDoKu first finds them),
     /// then, for each set reported, for the chain HoDoKu shows for it.
-    fn search(&mut self, lists: &super::Lists<'_>, goal: Goal) {
+    fn search(&mut self, lists: &super::Lists<'_>, goal: Goal, changed: Option<CellSet>) {
         self.goal = Some(goal);
         self.uses.clear();
         self.uses.resize(lists.rcs.len(), 0);
@@ -243,6 +269,7 @@ impl Workspace {
             self.find_reach(lists);
             self.find_removing(lists);
         }
+        self.find_changed(lists, changed);
         self.best_cells = u32::MAX;
         self.best.clear();
         self.visits.clear();
@@ -250,13 +277,39 @@ impl Workspace {
         self.generation = 0;
         for start in 0..lists.alses.len() {
             // A chain is checked from three links on: no walk from here is that long.
-            if usize::from(self.heights[start]) < MIN_LINKS || !self.find_ends(lists, start, goal) {
+            self.holds_change = false;
+            if usize::from(self.heights[start]) < MIN_LINKS
+                || !self.may_lead_to_change(start)
+                || !self.find_ends(lists, start, goal)
+            {
                 continue;
             }
+            self.holds_change = self.all_changed || self.changed[start];
             self.in_chain[start] = true;
             self.extend(lists, start, start, None, lists.alses[start].cells.len());
             self.in_chain[start] = false;
         }
+    }
+
+    /// Which ALS meet `changed` cells (all, when `None`).
+    fn find_changed(&mut self, lists: &super::Lists<'_>, changed: Option<CellSet>) {
+        self.all_changed = changed.is_none();
+        let Some(cells) = changed else { return };
+        self.changed.clear();
+        self.changed
+            .extend(lists.alses.iter().map(|als| als.cells.intersects(cells)));
+        self.changed_row.reset(1, lists.alses.len());
+        for (index, _) in self.changed.iter().enumerate().filter(|(_, c)| **c) {
+            self.changed_row.insert(0, index);
+        }
+    }
+
+    /// Whether a chain walked on from ALS `at` can hold a changed ALS.
+    fn may_lead_to_change(&self, at: usize) -> bool {
+        self.holds_change
+            || self.all_changed
+            || self.changed[at]
+            || self.reach.meets(at, &self.changed_row, 0)
     }
 
     /// The ALS reachable from each, by restricted commons leading to later ALS, and how far.
@@ -355,7 +408,7 @@ impl Workspace {
         let Some(l) = last else {
             return self.walk(lists, start, at, last, als_cells);
         };
-        if !self.reach.meets(at, &self.productive, 0) {
+        if !self.reach.meets(at, &self.productive, 0) || !self.may_lead_to_change(at) {
             return;
         }
         let goal = self.goal.expect("a search has a goal");
@@ -366,6 +419,7 @@ impl Workspace {
             // At most 51 ALS of at most 8 cells.
             als_cells: als_cells as u16,
             barren: false,
+            holds_change: self.holds_change,
         };
         let seen = self.visits[slot];
         let height = self.heights[at];
@@ -430,10 +484,13 @@ impl Workspace {
             }
             self.chain.push(i);
             self.in_chain[rc.second] = true;
-            if self.chain.len() >= MIN_LINKS {
+            let held = self.holds_change;
+            self.holds_change |= self.all_changed || self.changed[rc.second];
+            if self.chain.len() >= MIN_LINKS && self.holds_change {
                 self.check_chain(lists, start, rc.second, cells);
             }
             self.extend(lists, start, rc.second, Some(i), cells);
+            self.holds_change = held;
             self.in_chain[rc.second] = false;
             self.chain.pop();
             if last.is_none() {

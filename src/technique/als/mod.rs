@@ -5,6 +5,11 @@
 //! (a cell whose every candidate has an ALS), on the ALS and restricted commons that
 //! [`sets`] lists in HoDoKu's order. The lists live in a per-thread workspace, so a search
 //! allocates nothing once warm.
+//!
+//! What the finders remove is monotone: ALS holding the candidates they held where a rung
+//! found nothing remove nothing now (their targets can only have gone). So XZ, XY-Wing and
+//! Chain ask the memo ([`crate::technique::memo::Memo::changed_since_nothing`]) which cells
+//! changed since, and pass over every pattern whose ALS meet none of them.
 
 pub mod chain;
 pub mod death_blossom;
@@ -99,6 +104,70 @@ fn index_rcs(work: &mut Workspace) {
 mod tests {
     use super::*;
     use crate::technique::test_grids::sample_grids_after_singles;
+
+    /// Puzzles of the bundled rated sample that Sudoku Explainer rates 7.0 or more (the
+    /// ALS rungs run often in their solves), every `stride`-th.
+    fn hard_rated_puzzles(stride: usize) -> Vec<crate::puzzle::Puzzle> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data/sudoku_exchange_rated_sample.tsv");
+        let text = std::fs::read_to_string(path).expect("the bundled rated sample is there");
+        text.lines()
+            .skip(1)
+            .filter_map(|line| line.split_once('\t'))
+            .filter(|(_, rating)| rating.parse::<f32>().is_ok_and(|r| r >= 7.0))
+            .step_by(stride)
+            .map(|(puzzle, _)| crate::puzzle::Puzzle::parse_line(puzzle).expect("it parses"))
+            .collect()
+    }
+
+    /// Told by the memo which cells changed since they last found nothing, as the solver
+    /// runs them, the ALS rungs find exactly what a whole search finds (every instance, in
+    /// order, and the first alone), at every grid of real solve paths; and the memo is
+    /// used, on grids where they find something too.
+    #[test]
+    fn with_the_memo_each_als_rung_finds_what_a_whole_search_finds() {
+        use crate::catalogue::Technique;
+        use crate::ladder::Ladder;
+        use crate::solver::{Policy, Solver};
+        use crate::step::StepList;
+        use crate::technique::memo::Memo;
+        use crate::technique::sink::StepSink;
+        let solver = Solver::new(Ladder::default(), Policy::Single);
+        let stride = if cfg!(debug_assertions) { 1000 } else { 120 };
+        let rungs = [Technique::AlsXz, Technique::AlsXyWing, Technique::AlsChain];
+        let mut memos: Vec<Memo> = rungs.iter().map(|_| Memo::default()).collect();
+        let (mut told, mut told_and_found) = (0, 0);
+        for puzzle in hard_rated_puzzles(stride) {
+            let report = solver.solve(&puzzle, None);
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            for step in report.steps.iter() {
+                step.apply_to(&mut grid);
+                if step.technique.is_single() {
+                    continue;
+                }
+                for (&technique, memo) in rungs.iter().zip(&mut memos) {
+                    for limit in [1, usize::MAX] {
+                        let mut whole = StepList::new();
+                        let _ = technique
+                            .find(&grid, &mut StepSink::new(&grid, None, &mut whole, limit));
+                        if memo.changed_since_nothing(technique, &grid).is_some() {
+                            told += 1;
+                            told_and_found += usize::from(!whole.is_empty());
+                        }
+                        let mut remembered = StepList::new();
+                        let mut sink = StepSink::new(&grid, None, &mut remembered, limit)
+                            .remembering(technique, memo);
+                        let _ = technique.find(&grid, &mut sink);
+                        assert_eq!(remembered.texts(), whole.texts(), "{technique} in\n{grid}");
+                    }
+                }
+            }
+        }
+        assert!(
+            told > 1_000 && told_and_found > 100,
+            "{told} {told_and_found}"
+        );
+    }
 
     #[test]
     fn an_alses_later_restricted_commons_come_in_list_order() {

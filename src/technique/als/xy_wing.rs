@@ -6,31 +6,115 @@
 //! As HoDoKu 2.2 does it (`AlsSolver.getAlsXYWingInt`): pairs of restricted commons i < j in
 //! list order ([`super::sets`]) that join three different ALS; the ALS they share is C; A
 //! and B must not overlap nor contain one another. The first that removes something is
-//! taken; its eliminations by digit, then cell.
+//! taken; its eliminations by digit, then cell. Wings whose three ALS meet no cell changed
+//! since the rung last found nothing are passed over.
 
 use super::sets::{Als, Rc};
 use super::xz::common_eliminations;
-use crate::bitset::DigitSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 pub fn als_xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     super::with_alses(grid, |lists| {
-        for (i, rc1) in lists.rcs.iter().enumerate() {
-            // The later restricted commons sharing an ALS with this one, in list order (two
-            // ALS share at most one, so none comes twice): each ALS's in order, merged.
-            let of_first = lists.later_rcs_of(rc1.first, i);
-            for j in itertools::merge(of_first, lists.later_rcs_of(rc1.second, i)) {
-                if let Some(step) = wing(lists.alses, rc1, &lists.rcs[j]) {
-                    sink.push(step)?;
+        sink.search_changes(|sink, changed| {
+            CHANGED_RCS.with_borrow_mut(|changed_rcs| {
+                if let Some(cells) = changed {
+                    changed_rcs.index(lists, cells);
+                }
+                for (i, rc1) in lists.rcs.iter().enumerate() {
+                    let (first, second) = (rc1.first, rc1.second);
+                    // The later restricted commons sharing an ALS with this one, in list
+                    // order (two ALS share at most one, so none comes twice): each ALS's in
+                    // order, merged. A wing of three ALS as they were where the rung found
+                    // nothing removes nothing now: when this link's ALS are, only links to
+                    // a changed ALS can make one.
+                    let unchanged = changed.is_some() && !changed_rcs.touches(rc1);
+                    let later: &mut dyn Iterator<Item = usize> = if unchanged {
+                        &mut itertools::merge(
+                            changed_rcs.later_of(first, i),
+                            changed_rcs.later_of(second, i),
+                        )
+                    } else {
+                        &mut itertools::merge(
+                            lists.later_rcs_of(first, i),
+                            lists.later_rcs_of(second, i),
+                        )
+                    };
+                    for j in later {
+                        if let Some(step) = wing(lists.alses, rc1, &lists.rcs[j]) {
+                            sink.push(step)?;
+                        }
+                    }
+                }
+                ControlFlow::Continue(())
+            })
+        })
+    })
+}
+
+/// Which ALS meet the changed cells, and per ALS the restricted commons joining it to one
+/// that does, ascending.
+#[derive(Default)]
+struct ChangedRcs {
+    changed: Vec<bool>,
+    starts: Vec<u32>,
+    rcs: Vec<u32>,
+    /// Where each ALS's next entry goes while indexing.
+    next: Vec<u32>,
+}
+
+thread_local! {
+    static CHANGED_RCS: RefCell<ChangedRcs> = RefCell::new(ChangedRcs::default());
+}
+
+impl ChangedRcs {
+    fn index(&mut self, lists: &super::Lists<'_>, cells: CellSet) {
+        let count = lists.alses.len();
+        self.changed.clear();
+        self.changed
+            .extend(lists.alses.iter().map(|als| als.cells.intersects(cells)));
+        self.starts.clear();
+        self.starts.resize(count + 1, 0);
+        for rc in lists.rcs {
+            if self.touches(rc) {
+                self.starts[rc.first + 1] += 1;
+                self.starts[rc.second + 1] += 1;
+            }
+        }
+        for als in 0..count {
+            self.starts[als + 1] += self.starts[als];
+        }
+        self.rcs.clear();
+        self.rcs.resize(self.starts[count] as usize, 0);
+        self.next.clear();
+        self.next.extend_from_slice(&self.starts[..count]);
+        for (j, rc) in lists.rcs.iter().enumerate() {
+            if self.touches(rc) {
+                for als in [rc.first, rc.second] {
+                    self.rcs[self.next[als] as usize] = j as u32;
+                    self.next[als] += 1;
                 }
             }
         }
-        ControlFlow::Continue(())
-    })
+    }
+
+    /// Whether `rc` joins a changed ALS.
+    fn touches(&self, rc: &Rc) -> bool {
+        self.changed[rc.first] || self.changed[rc.second]
+    }
+
+    /// The restricted commons after the `after`-th joining `als` to a changed ALS.
+    fn later_of(&self, als: usize, after: usize) -> impl Iterator<Item = usize> + '_ {
+        let of = &self.rcs[self.starts[als] as usize..self.starts[als + 1] as usize];
+        of[of.partition_point(|&j| j as usize <= after)..]
+            .iter()
+            .map(|&j| j as usize)
+    }
 }
 
 /// The ALS-XY-Wing that `rc1` and `rc2` make, if they make one that removes anything.

@@ -9,6 +9,7 @@
 //! that removes something is taken. Its eliminations are listed pass by pass, each by digit
 //! then cell: the common digits but the first RC, then (doubly linked) those but the second
 //! RC, then A's other digits, then B's ([`crate::step`]'s deletion order recomputes them).
+//! Pairs whose ALS meet no cell changed since the rung last found nothing are passed over.
 
 use super::sets::{Als, Rc};
 use crate::bitset::{CellSet, DigitSet};
@@ -21,13 +22,19 @@ use std::ops::ControlFlow;
 
 pub fn als_xz(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     super::with_alses(grid, |lists| {
-        for rc in lists.rcs {
-            let (a, b) = (&lists.alses[rc.first], &lists.alses[rc.second]);
-            if let Some(step) = step(a, b, rc) {
-                sink.push(step)?;
+        sink.search_changes(|sink, changed| {
+            for rc in lists.rcs {
+                let (a, b) = (&lists.alses[rc.first], &lists.alses[rc.second]);
+                // A pair as it was where the rung found nothing removes nothing now.
+                if changed.is_some_and(|cells| !(a.cells | b.cells).intersects(cells)) {
+                    continue;
+                }
+                if let Some(step) = step(a, b, rc) {
+                    sink.push(step)?;
+                }
             }
-        }
-        ControlFlow::Continue(())
+            ControlFlow::Continue(())
+        })
     })
 }
 
