@@ -178,6 +178,26 @@ impl Candidates {
         self.digit_cells[digit.index()]
     }
 
+    /// Per digit, the empty cells where it is a candidate.
+    #[inline]
+    pub fn digit_cells(&self) -> [CellSet; 9] {
+        self.digit_cells
+    }
+
+    /// When this grid holds no candidate that a grid with candidate cells `then` (as
+    /// [`Candidates::digit_cells`] gives them) did not, the cells whose candidates differ
+    /// (a cell set since among them); `None` otherwise.
+    pub fn changes_since(&self, then: &[CellSet; 9]) -> Option<CellSet> {
+        let mut changed = CellSet::EMPTY;
+        for (&now, &then) in self.digit_cells.iter().zip(then) {
+            if !now.is_subset_of(then) {
+                return None;
+            }
+            changed |= then - now;
+        }
+        Some(changed)
+    }
+
     /// Positions (bit `p` for `house.cells()[p]`) where `digit` is a candidate in `house`.
     #[inline]
     pub fn positions(&self, house: House, digit: Digit) -> u16 {

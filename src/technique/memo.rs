@@ -26,7 +26,6 @@
 use crate::bitset::CellSet;
 use crate::candidates::{Candidates, Snapshot};
 use crate::catalogue::Technique;
-use crate::geometry::Digit;
 
 /// Parts per technique: houses, digits in two orientations, Sue de Coq's 54 line/box
 /// intersections, or the 36 pairs of digits.
@@ -77,30 +76,19 @@ impl Memo {
         technique: Technique,
         grid: &Candidates,
     ) -> Option<CellSet> {
-        let record = self.grids[technique as usize].as_ref()?;
-        let mut changed = CellSet::EMPTY;
-        for (digit, &then) in Digit::all().zip(record) {
-            let now = grid.cells_with(digit);
-            if !now.is_subset_of(then) {
-                return None;
-            }
-            changed |= then - now;
-        }
-        Some(changed)
+        grid.changes_since(self.grids[technique as usize].as_ref()?)
     }
 
     /// Records that `technique`, a monotone finder, found nothing in `grid`.
     pub fn record_nothing_on(&mut self, technique: Technique, grid: &Candidates) {
-        self.grids[technique as usize] = Some(std::array::from_fn(|d| {
-            grid.cells_with(Digit::from_index(d))
-        }));
+        self.grids[technique as usize] = Some(grid.digit_cells());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Cell;
+    use crate::geometry::{Cell, Digit};
 
     #[test]
     fn a_grid_record_tells_the_cells_changed_in_a_grid_holding_no_more() {

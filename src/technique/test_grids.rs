@@ -121,3 +121,18 @@ pub fn sample_solves(
         }
     })
 }
+
+/// Puzzles of the bundled rated sample that Sudoku Explainer rates 7.0 or more (the
+/// ALS rungs run often in their solves), every `stride`-th.
+pub fn hard_rated_puzzles(stride: usize) -> Vec<crate::puzzle::Puzzle> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/sudoku_exchange_rated_sample.tsv");
+    let text = std::fs::read_to_string(path).expect("the bundled rated sample is there");
+    text.lines()
+        .skip(1)
+        .filter_map(|line| line.split_once('\t'))
+        .filter(|(_, rating)| rating.parse::<f32>().is_ok_and(|r| r >= 7.0))
+        .step_by(stride)
+        .map(|(puzzle, _)| crate::puzzle::Puzzle::parse_line(puzzle).expect("it parses"))
+        .collect()
+}

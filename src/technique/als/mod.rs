@@ -19,18 +19,22 @@ pub mod xz;
 
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
-use crate::geometry::Digit;
 use sets::{Als, Rc};
 use std::cell::RefCell;
 
 /// The ALS and restricted-common lists of one grid, and that grid's candidates: the ALS
-/// rungs run one after the other on the same grid, and list once.
+/// rungs run one after the other on the same grid, and list once; the next grid of a solve
+/// carries over the restricted commons its changes leave as they were.
 #[derive(Default)]
 struct Workspace {
     listed_for: Option<([CellSet; 9], CellSet)>,
     alses: Vec<Als>,
     by_cell: sets::AlsesByCell,
     rcs: Vec<Rc>,
+    /// The lists of the grid listed before, while the next is listed.
+    earlier_alses: Vec<Als>,
+    earlier_rcs: Vec<Rc>,
+    carry: sets::CarryOver,
     /// Per ALS, the restricted commons it is the second ALS of, ascending.
     as_second: Vec<Vec<usize>>,
     /// Per ALS, where its restricted commons as first ALS start in `rcs`.
@@ -64,13 +68,32 @@ thread_local! {
 /// Runs `search` on `grid`'s ALS and restricted commons.
 fn with_alses<T>(grid: &Candidates, search: impl FnOnce(&Lists<'_>) -> T) -> T {
     WORKSPACE.with_borrow_mut(|work| {
-        let key = (
-            std::array::from_fn(|i| grid.cells_with(Digit::from_index(i))),
-            grid.unsolved(),
-        );
+        let key = (grid.digit_cells(), grid.unsolved());
         if work.listed_for != Some(key) {
+            let changed = work
+                .listed_for
+                .and_then(|(then, _)| grid.changes_since(&then));
+            std::mem::swap(&mut work.alses, &mut work.earlier_alses);
+            std::mem::swap(&mut work.rcs, &mut work.earlier_rcs);
             sets::list_alses(grid, &mut work.alses);
-            sets::list_rcs(grid, &work.alses, &mut work.by_cell, &mut work.rcs);
+            match changed {
+                Some(changed) => {
+                    let earlier = sets::Earlier {
+                        alses: &work.earlier_alses,
+                        rcs: &work.earlier_rcs,
+                        changed,
+                    };
+                    sets::list_rcs_since(
+                        grid,
+                        &work.alses,
+                        &earlier,
+                        &mut work.carry,
+                        &mut work.by_cell,
+                        &mut work.rcs,
+                    );
+                }
+                None => sets::list_rcs(grid, &work.alses, &mut work.by_cell, &mut work.rcs),
+            }
             index_rcs(work);
             work.listed_for = Some(key);
         }
@@ -105,21 +128,6 @@ mod tests {
     use super::*;
     use crate::technique::test_grids::sample_grids_after_singles;
 
-    /// Puzzles of the bundled rated sample that Sudoku Explainer rates 7.0 or more (the
-    /// ALS rungs run often in their solves), every `stride`-th.
-    fn hard_rated_puzzles(stride: usize) -> Vec<crate::puzzle::Puzzle> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("data/sudoku_exchange_rated_sample.tsv");
-        let text = std::fs::read_to_string(path).expect("the bundled rated sample is there");
-        text.lines()
-            .skip(1)
-            .filter_map(|line| line.split_once('\t'))
-            .filter(|(_, rating)| rating.parse::<f32>().is_ok_and(|r| r >= 7.0))
-            .step_by(stride)
-            .map(|(puzzle, _)| crate::puzzle::Puzzle::parse_line(puzzle).expect("it parses"))
-            .collect()
-    }
-
     /// Told by the memo which cells changed since they last found nothing, as the solver
     /// runs them, the ALS rungs find exactly what a whole search finds (every instance, in
     /// order, and the first alone), at every grid of real solve paths; and the memo is
@@ -137,7 +145,7 @@ mod tests {
         let rungs = [Technique::AlsXz, Technique::AlsXyWing, Technique::AlsChain];
         let mut memos: Vec<Memo> = rungs.iter().map(|_| Memo::default()).collect();
         let (mut told, mut told_and_found) = (0, 0);
-        for puzzle in hard_rated_puzzles(stride) {
+        for puzzle in crate::technique::test_grids::hard_rated_puzzles(stride) {
             let report = solver.solve(&puzzle, None);
             let mut grid = Candidates::from_puzzle(&puzzle);
             for step in report.steps.iter() {

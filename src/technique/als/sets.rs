@@ -187,32 +187,172 @@ pub fn list_rcs(grid: &Candidates, alses: &[Als], by_cell: &mut AlsesByCell, out
     out.clear();
     by_cell.index(alses);
     for (i, a) in alses.iter().enumerate() {
-        // Per digit of `a`, where a second ALS may not hold it.
-        let outside: [CellSet; 9] = std::array::from_fn(|d| {
-            let digit = Digit::from_index(d);
-            grid.cells_with(digit) - a.seers(digit)
-        });
-        for word in i / 64..by_cell.words {
+        rcs_with_later(grid, by_cell, a, i, out);
+    }
+}
+
+/// The restricted commons of ALS `a`, the `i`-th, with every later ALS, into `out`.
+fn rcs_with_later(grid: &Candidates, by_cell: &AlsesByCell, a: &Als, i: usize, out: &mut Vec<Rc>) {
+    let outside = outside_seers(grid, a);
+    for word in i / 64..by_cell.words {
+        let mut seen = 0;
+        for cell in a.all_seers.iter() {
+            seen |= by_cell.word(cell, word);
+        }
+        if seen == 0 {
+            continue;
+        }
+        for cell in a.cells.iter() {
+            seen &= !by_cell.word(cell, word);
+        }
+        if word == i / 64 {
+            // Only the ALS after this one.
+            seen &= !((2u64 << (i % 64)) - 1);
+        }
+        while seen != 0 {
+            let j = word * 64 + seen.trailing_zeros() as usize;
+            seen &= seen - 1;
+            out.extend(restricted_commons(by_cell, a, &outside, i, j));
+        }
+    }
+}
+
+/// Per digit of `a`, where a second ALS may not hold it.
+fn outside_seers(grid: &Candidates, a: &Als) -> [CellSet; 9] {
+    std::array::from_fn(|d| {
+        let digit = Digit::from_index(d);
+        grid.cells_with(digit) - a.seers(digit)
+    })
+}
+
+/// The lists of an earlier grid holding every candidate of this one, and the cells whose
+/// candidates differ: what [`list_rcs_since`] carries over.
+pub struct Earlier<'a> {
+    pub alses: &'a [Als],
+    pub rcs: &'a [Rc],
+    pub changed: CellSet,
+}
+
+/// [`list_rcs`] for a grid whose `earlier` lists are known: the restricted commons of two
+/// ALS that meet no changed cell are the earlier ones (whether a digit is one depends on
+/// the two sets' cells and candidates alone), and only pairs with a changed ALS are tested.
+/// Both lists come in the same order (an ALS is listed where its cells put it), so the
+/// unchanged ALS are matched in one pass.
+pub fn list_rcs_since(
+    grid: &Candidates,
+    alses: &[Als],
+    earlier: &Earlier<'_>,
+    work: &mut CarryOver,
+    by_cell: &mut AlsesByCell,
+    out: &mut Vec<Rc>,
+) {
+    if !work.match_unchanged(alses, earlier) {
+        debug_assert!(false, "every unchanged ALS was listed before");
+        return list_rcs(grid, alses, by_cell, out);
+    }
+    out.clear();
+    by_cell.index(alses);
+    let mut next_earlier = 0;
+    for (i, a) in alses.iter().enumerate() {
+        let Some(old) = work.earlier_of[i] else {
+            rcs_with_later(grid, by_cell, a, i, out);
+            continue;
+        };
+        // The earlier restricted commons of this ALS with unchanged ones, and its new ones
+        // with changed ones, merged in list order.
+        while next_earlier < earlier.rcs.len() && earlier.rcs[next_earlier].first < old {
+            next_earlier += 1;
+        }
+        let mut carried = earlier.rcs[next_earlier..]
+            .iter()
+            .take_while(|rc| rc.first == old)
+            .filter_map(|rc| {
+                work.now_of[rc.second].map(|second| Rc {
+                    first: i,
+                    second,
+                    ..*rc
+                })
+            })
+            .peekable();
+        let outside = outside_seers(grid, a);
+        // The later changed ALS holding a cell `a` sees and none of its own, read from the
+        // index a word (64 changed ALS) at a time.
+        let later_changed = work.changed.partition_point(|&j| j <= i);
+        for word in later_changed / 64..work.words {
             let mut seen = 0;
             for cell in a.all_seers.iter() {
-                seen |= by_cell.word(cell, word);
-            }
-            if seen == 0 {
-                continue;
+                seen |= work.changed_by_cell[cell.index() * work.words + word];
             }
             for cell in a.cells.iter() {
-                seen &= !by_cell.word(cell, word);
+                seen &= !work.changed_by_cell[cell.index() * work.words + word];
             }
-            if word == i / 64 {
-                // Only the ALS after this one.
-                seen &= !((2u64 << (i % 64)) - 1);
+            if word == later_changed / 64 {
+                seen &= !((1u64 << (later_changed % 64)) - 1);
             }
             while seen != 0 {
-                let j = word * 64 + seen.trailing_zeros() as usize;
+                let j = work.changed[word * 64 + seen.trailing_zeros() as usize];
                 seen &= seen - 1;
-                out.extend(restricted_commons(by_cell, a, &outside, i, j));
+                let Some(rc) = restricted_commons(by_cell, a, &outside, i, j) else {
+                    continue;
+                };
+                while let Some(before) = carried.next_if(|c| c.second < j) {
+                    out.push(before);
+                }
+                out.push(rc);
             }
         }
+        out.extend(carried);
+    }
+}
+
+/// Scratch for [`list_rcs_since`]: how the two lists' ALS match.
+#[derive(Default)]
+pub struct CarryOver {
+    /// Per ALS now, its number in the earlier list when it meets no changed cell.
+    earlier_of: Vec<Option<usize>>,
+    /// Per earlier ALS, its number now when unchanged.
+    now_of: Vec<Option<usize>>,
+    /// The ALS now that meet a changed cell, ascending.
+    changed: Vec<usize>,
+    /// Per cell, `words` words: the changed ALS (bit `k`: the `k`-th of `changed`) holding it.
+    changed_by_cell: Vec<u64>,
+    words: usize,
+}
+
+impl CarryOver {
+    /// Matches each ALS meeting no changed cell with its earlier self; false if one is
+    /// missing.
+    fn match_unchanged(&mut self, alses: &[Als], earlier: &Earlier<'_>) -> bool {
+        self.earlier_of.clear();
+        self.now_of.clear();
+        self.now_of.resize(earlier.alses.len(), None);
+        self.changed.clear();
+        let mut old = 0;
+        for (i, als) in alses.iter().enumerate() {
+            if als.cells.intersects(earlier.changed) {
+                self.earlier_of.push(None);
+                self.changed.push(i);
+                continue;
+            }
+            while old < earlier.alses.len() && earlier.alses[old].cells != als.cells {
+                old += 1;
+            }
+            if old == earlier.alses.len() {
+                return false;
+            }
+            self.earlier_of.push(Some(old));
+            self.now_of[old] = Some(i);
+            old += 1;
+        }
+        self.words = self.changed.len().div_ceil(64);
+        self.changed_by_cell.clear();
+        self.changed_by_cell.resize(81 * self.words, 0);
+        for (k, &i) in self.changed.iter().enumerate() {
+            for cell in alses[i].cells.iter() {
+                self.changed_by_cell[cell.index() * self.words + k / 64] |= 1 << (k % 64);
+            }
+        }
+        true
     }
 }
 
@@ -279,6 +419,46 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Along real solve paths, the restricted commons carried over from the grid listed
+    /// before, with those of the changed ALS, are the whole list, in order.
+    #[test]
+    fn restricted_commons_carried_over_are_the_whole_list() {
+        use crate::ladder::Ladder;
+        use crate::solver::{Policy, Solver};
+        use crate::technique::test_grids::hard_rated_puzzles;
+        let solver = Solver::new(Ladder::default(), Policy::Single);
+        let stride = if cfg!(debug_assertions) { 400 } else { 60 };
+        let (mut alses, mut by_cell, mut rcs) = (Vec::new(), AlsesByCell::default(), Vec::new());
+        let (mut earlier_alses, mut earlier_rcs) = (Vec::new(), Vec::new());
+        let (mut whole, mut carry) = (Vec::new(), CarryOver::default());
+        let (mut grids, mut carried) = (0, 0);
+        for puzzle in hard_rated_puzzles(stride) {
+            let report = solver.solve(&puzzle, None);
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            let mut then: Option<[CellSet; 9]> = None;
+            for step in report.steps.iter() {
+                step.apply_to(&mut grid);
+                list_alses(&grid, &mut alses);
+                list_rcs(&grid, &alses, &mut by_cell, &mut whole);
+                if let Some(changed) = then.and_then(|then| grid.changes_since(&then)) {
+                    let earlier = Earlier {
+                        alses: &earlier_alses,
+                        rcs: &earlier_rcs,
+                        changed,
+                    };
+                    list_rcs_since(&grid, &alses, &earlier, &mut carry, &mut by_cell, &mut rcs);
+                    assert_eq!(rcs, whole, "{puzzle}");
+                    carried += carry.earlier_of.iter().flatten().count();
+                    grids += 1;
+                }
+                then = Some(grid.digit_cells());
+                std::mem::swap(&mut alses, &mut earlier_alses);
+                std::mem::swap(&mut whole, &mut earlier_rcs);
+            }
+        }
+        assert!(grids > 500 && carried > 50_000, "{grids} {carried}");
     }
 
     #[test]
