@@ -68,6 +68,24 @@ impl Memo {
         self.records[Memo::index(technique, part)] = snapshot;
     }
 
+    /// For a monotone finder searching part by part: when `technique` last found nothing in
+    /// `part` holding every candidate `snapshot` holds, what the part has lost since (all
+    /// clear: nothing); `None` when there is no such record.
+    pub fn lost_since_nothing_in(
+        &self,
+        technique: Technique,
+        part: usize,
+        snapshot: &Snapshot,
+    ) -> Option<Snapshot> {
+        let record = &self.records[Memo::index(technique, part)];
+        let holds_no_more = snapshot
+            .iter()
+            .zip(record)
+            .all(|(now, then)| now & !then == 0);
+        (*record != NOTHING && holds_no_more)
+            .then(|| std::array::from_fn(|w| record[w] & !snapshot[w]))
+    }
+
     /// When `technique` last found nothing in a grid holding every candidate `grid` holds,
     /// the cells whose candidates differ between the two (a cell set since counts as
     /// changed); `None` when there is no such record.
@@ -89,6 +107,26 @@ impl Memo {
 mod tests {
     use super::*;
     use crate::geometry::{Cell, Digit};
+
+    #[test]
+    fn a_part_record_tells_what_a_part_holding_no_more_lost() {
+        let mut memo = Memo::default();
+        let then = [0b1011, 0b1, 0];
+        assert_eq!(
+            memo.lost_since_nothing_in(Technique::FinnedFrankenSwordfish, 3, &then),
+            None
+        );
+        memo.record_nothing_in(Technique::FinnedFrankenSwordfish, 3, then);
+        let lost =
+            |snapshot| memo.lost_since_nothing_in(Technique::FinnedFrankenSwordfish, 3, &snapshot);
+        assert_eq!(lost(then), Some([0; 3]));
+        assert_eq!(lost([0b0010, 0b1, 0]), Some([0b1001, 0, 0]));
+        assert_eq!(lost([0b0100, 0b1, 0]), None);
+        assert_eq!(
+            memo.lost_since_nothing_in(Technique::FinnedFrankenSwordfish, 4, &then),
+            None
+        );
+    }
 
     #[test]
     fn a_grid_record_tells_the_cells_changed_in_a_grid_holding_no_more() {

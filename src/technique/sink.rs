@@ -131,6 +131,31 @@ impl<'a> StepSink<'a> {
         ControlFlow::Continue(())
     }
 
+    /// [`StepSink::search_part`] for a monotone finder (see [`Memo::changed_since_nothing`]):
+    /// when the technique last found nothing in `part` holding every candidate `snapshot`
+    /// holds, `search` is told what the part lost since (and not run when nothing), so that
+    /// it may pass over the patterns that meet none of it; `None`: search everything.
+    pub fn search_part_since(
+        &mut self,
+        part: usize,
+        snapshot: Snapshot,
+        search: impl FnOnce(&mut Self, Option<Snapshot>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let lost = match &self.memo {
+            Some((technique, memo)) => memo.lost_since_nothing_in(*technique, part, &snapshot),
+            None => None,
+        };
+        if lost == Some([0; 3]) {
+            return ControlFlow::Continue(());
+        }
+        let before = self.found.len();
+        search(self, lost)?;
+        if self.found.len() == before {
+            self.record_in_vain(part, snapshot);
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Runs a monotone finder's `search` (see [`Memo::changed_since_nothing`]), telling it
     /// which cells changed since this technique last found nothing in a grid holding all of
     /// this one's candidates (`None`: search everything); records this grid when `search`

@@ -136,3 +136,51 @@ pub fn hard_rated_puzzles(stride: usize) -> Vec<crate::puzzle::Puzzle> {
         .map(|(puzzle, _)| crate::puzzle::Puzzle::parse_line(puzzle).expect("it parses"))
         .collect()
 }
+
+/// Runs each of `rungs` twice at every grid of the standard ladder's solve paths of
+/// [`hard_rated_puzzles`] (but after singles): on a whole search, and as the solver runs it,
+/// with a memo carried from grid to grid and puzzle to puzzle; both for the first step and
+/// for every step. Panics where they differ. Returns how many searches `told` says the
+/// memo could narrow (asked before the search), and how many of those found something.
+pub fn compare_remembered_searches(
+    rungs: &[Technique],
+    stride: usize,
+    told: impl Fn(&crate::technique::memo::Memo, Technique, &Candidates) -> bool,
+) -> (usize, usize) {
+    use crate::step::StepList;
+    use crate::technique::memo::Memo;
+    use crate::technique::sink::StepSink;
+    let solver = crate::solver::Solver::new(
+        crate::ladder::Ladder::default(),
+        crate::solver::Policy::Single,
+    );
+    let mut memos: Vec<Memo> = rungs.iter().map(|_| Memo::default()).collect();
+    let (mut narrowed, mut narrowed_and_found) = (0, 0);
+    for puzzle in hard_rated_puzzles(stride) {
+        let report = solver.solve(&puzzle, None);
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        for step in report.steps.iter() {
+            step.apply_to(&mut grid);
+            if step.technique.is_single() {
+                continue;
+            }
+            for (&technique, memo) in rungs.iter().zip(&mut memos) {
+                for limit in [1, usize::MAX] {
+                    let mut whole = StepList::new();
+                    let _ =
+                        technique.find(&grid, &mut StepSink::new(&grid, None, &mut whole, limit));
+                    if told(memo, technique, &grid) {
+                        narrowed += 1;
+                        narrowed_and_found += usize::from(!whole.is_empty());
+                    }
+                    let mut remembered = StepList::new();
+                    let mut sink = StepSink::new(&grid, None, &mut remembered, limit)
+                        .remembering(technique, memo);
+                    let _ = technique.find(&grid, &mut sink);
+                    assert_eq!(remembered.texts(), whole.texts(), "{technique} in\n{grid}");
+                }
+            }
+        }
+    }
+    (narrowed, narrowed_and_found)
+}

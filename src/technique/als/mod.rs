@@ -135,42 +135,13 @@ mod tests {
     #[test]
     fn with_the_memo_each_als_rung_finds_what_a_whole_search_finds() {
         use crate::catalogue::Technique;
-        use crate::ladder::Ladder;
-        use crate::solver::{Policy, Solver};
-        use crate::step::StepList;
-        use crate::technique::memo::Memo;
-        use crate::technique::sink::StepSink;
-        let solver = Solver::new(Ladder::default(), Policy::Single);
-        let stride = if cfg!(debug_assertions) { 1000 } else { 120 };
         let rungs = [Technique::AlsXz, Technique::AlsXyWing, Technique::AlsChain];
-        let mut memos: Vec<Memo> = rungs.iter().map(|_| Memo::default()).collect();
-        let (mut told, mut told_and_found) = (0, 0);
-        for puzzle in crate::technique::test_grids::hard_rated_puzzles(stride) {
-            let report = solver.solve(&puzzle, None);
-            let mut grid = Candidates::from_puzzle(&puzzle);
-            for step in report.steps.iter() {
-                step.apply_to(&mut grid);
-                if step.technique.is_single() {
-                    continue;
-                }
-                for (&technique, memo) in rungs.iter().zip(&mut memos) {
-                    for limit in [1, usize::MAX] {
-                        let mut whole = StepList::new();
-                        let _ = technique
-                            .find(&grid, &mut StepSink::new(&grid, None, &mut whole, limit));
-                        if memo.changed_since_nothing(technique, &grid).is_some() {
-                            told += 1;
-                            told_and_found += usize::from(!whole.is_empty());
-                        }
-                        let mut remembered = StepList::new();
-                        let mut sink = StepSink::new(&grid, None, &mut remembered, limit)
-                            .remembering(technique, memo);
-                        let _ = technique.find(&grid, &mut sink);
-                        assert_eq!(remembered.texts(), whole.texts(), "{technique} in\n{grid}");
-                    }
-                }
-            }
-        }
+        let stride = if cfg!(debug_assertions) { 1000 } else { 120 };
+        let (told, told_and_found) = crate::technique::test_grids::compare_remembered_searches(
+            &rungs,
+            stride,
+            |memo, technique, grid| memo.changed_since_nothing(technique, grid).is_some(),
+        );
         assert!(
             told > 1_000 && told_and_found > 100,
             "{told} {told_and_found}"

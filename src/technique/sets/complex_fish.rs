@@ -31,6 +31,10 @@
 //! houses, with those that may follow, hold none: exact prunes (a fish's eliminations are
 //! always among those candidates, and in its cover), so the first fish is the same. HoDoKu does the first for its large fish only (`checkTemplates`); here it pays at
 //! every size: where the ladder reaches the Franken rungs, most digits have nothing to give.
+//! And the memo ([`crate::technique::sink::StepSink::search_part_since`]) tells which cells
+//! lost the digit since the rung last found nothing with it: a fish whose base houses hold
+//! what they held then has the same fins and cover and fewer targets, so only base sets
+//! with a house that lost the digit are searched.
 //!
 //! Kraken Fish ([`kraken`]) run the same search over the Franken houses, 2 to 4 base houses
 //! at once, and test what a fish that removes nothing leaves to chains.
@@ -126,6 +130,12 @@ struct Search<'a> {
     /// The candidates a fish could remove: those no fitting template covers (every
     /// candidate for Kraken Fish, whose eliminations come from chains).
     targets: CellSet,
+    /// The houses that lost the digit since the rung last found nothing with it (all, when
+    /// that is not known), and how many of `bases` come up to the last of them: a fish
+    /// whose base houses hold what they held then removes nothing now (its fins and cover
+    /// are the same, its targets can only have gone).
+    changed: HouseSet,
+    changed_bases: usize,
     bases: &'a [Unit],
     covers: &'a [Unit],
     /// For Kraken Fish: the grid and the forcing-chain tables.
@@ -150,7 +160,7 @@ fn search(
         for (k, &(base_kinds, cover_kinds)) in passes.iter().enumerate() {
             // One digit's fish in one pass depend on its candidates alone.
             let (part, snapshot) = (k * 9 + digit.index(), grid.digit_snapshot(digit));
-            sink.search_part(part, snapshot, |sink| {
+            sink.search_part_since(part, snapshot, |sink, lost| {
                 let targets = templates::unfit_candidates(grid, digit);
                 if targets.is_empty() {
                     return ControlFlow::Continue(());
@@ -159,6 +169,10 @@ fn search(
                 let n = units(held, base_kinds, finned, size, &mut bases);
                 let mut covers = [NO_UNIT; 27];
                 let m = units(held, cover_kinds, true, size, &mut covers);
+                let lost = lost.map_or(CellSet::ALL, |[low, high, _]| {
+                    CellSet::from_bits(u128::from(low) | u128::from(high) << 64)
+                });
+                let (changed, changed_bases) = changed_bases(&bases[..n], lost);
                 let search = Search {
                     technique,
                     family,
@@ -168,6 +182,8 @@ fn search(
                     max_fins: if finned { MAX_FINS } else { 0 },
                     max_endo_fins: if finned { MAX_ENDO_FINS } else { 0 },
                     targets,
+                    changed,
+                    changed_bases,
                     bases: &bases[..n],
                     covers: &covers[..m],
                     kraken: None,
@@ -214,6 +230,20 @@ fn units(
     n
 }
 
+/// The houses of `bases` holding a cell of `lost`, and how many of `bases` come up to the
+/// last of them.
+fn changed_bases(bases: &[Unit], lost: CellSet) -> (HouseSet, usize) {
+    let mut changed = HouseSet::EMPTY;
+    let mut count = 0;
+    for (i, unit) in bases.iter().enumerate() {
+        if unit.house.cell_set().intersects(lost) {
+            changed.insert(unit.house);
+            count = i + 1;
+        }
+    }
+    (changed, count)
+}
+
 /// A placeholder in the unit buffers.
 const NO_UNIT: Unit = Unit {
     house: House::row(0),
@@ -233,6 +263,11 @@ impl Search<'_> {
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
         for (i, unit) in self.bases.iter().enumerate().skip(from) {
+            let changed = used.intersects(self.changed);
+            if !changed && i >= self.changed_bases {
+                // No base set from here on holds a changed house.
+                break;
+            }
             let new_endo = cells & unit.cells;
             if !new_endo.is_empty() && endo.len() + new_endo.len() > self.max_endo_fins {
                 continue;
@@ -244,7 +279,7 @@ impl Search<'_> {
             }
             let used = used | HouseSet::single(unit.house);
             let size = level + 1;
-            if size >= self.min_size {
+            if size >= self.min_size && used.intersects(self.changed) {
                 self.covers(size, cells, endo, used, sink)?;
             }
             if size < self.max_size {
@@ -451,6 +486,31 @@ mod tests {
     use super::*;
     use crate::geometry::Cell;
     use crate::technique::test_grids::*;
+
+    /// Told by the memo what each digit's candidates lost since the rung last found nothing
+    /// with it, Franken and Mutant fish rungs find what a whole search finds, on real solve
+    /// paths; the memo narrows searches that find something too.
+    #[test]
+    fn with_the_memo_fish_rungs_find_what_a_whole_search_finds() {
+        let rungs = [
+            Technique::FinnedFrankenXWing,
+            Technique::FinnedFrankenSwordfish,
+            Technique::FinnedMutantXWing,
+        ];
+        let stride = if cfg!(debug_assertions) { 1000 } else { 150 };
+        let (told, told_and_found) =
+            compare_remembered_searches(&rungs, stride, |memo, technique, grid| {
+                (0..18).any(|part| {
+                    let snapshot = grid.digit_snapshot(Digit::from_index(part % 9));
+                    memo.lost_since_nothing_in(technique, part, &snapshot)
+                        .is_some_and(|lost| lost != [0; 3])
+                })
+            });
+        assert!(
+            told > 1_000 && told_and_found > 20,
+            "{told} {told_and_found}"
+        );
+    }
 
     /// Digit 1 only in r1c1, r1c2 in row 1 and only in r4c1, r5c2 in box 4 (with `extra`
     /// left in row 1 too), each cell mapped by `map`.

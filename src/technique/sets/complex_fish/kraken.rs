@@ -56,6 +56,8 @@ pub fn kraken_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
                     max_fins: MAX_FINS,
                     max_endo_fins: 0,
                     targets: CellSet::ALL,
+                    changed: HouseSet::ALL,
+                    changed_bases: n,
                     bases: &bases[..n],
                     covers: &covers[..m],
                     kraken: Some(Tables {
