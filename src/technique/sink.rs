@@ -92,6 +92,18 @@ impl<'a> StepSink<'a> {
         if self.searched_in_vain(part, &snapshot) {
             return ControlFlow::Continue(());
         }
+        self.search_recording(part, snapshot, search)
+    }
+
+    /// Runs `search` over `part`, holding `snapshot`, and records it when `search` finds
+    /// nothing.
+    #[inline]
+    fn search_recording(
+        &mut self,
+        part: usize,
+        snapshot: Snapshot,
+        search: impl FnOnce(&mut Self) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let before = self.found.len();
         search(self)?;
         if self.found.len() == before {
@@ -148,12 +160,7 @@ impl<'a> StepSink<'a> {
         if lost == Some([0; 3]) {
             return ControlFlow::Continue(());
         }
-        let before = self.found.len();
-        search(self, lost)?;
-        if self.found.len() == before {
-            self.record_in_vain(part, snapshot);
-        }
-        ControlFlow::Continue(())
+        self.search_recording(part, snapshot, |sink| search(sink, lost))
     }
 
     /// Runs a monotone finder's `search` (see [`Memo::changed_since_nothing`]), telling it

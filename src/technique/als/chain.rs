@@ -87,12 +87,10 @@ struct Workspace {
     productive: AlsRows,
     /// Per digit Z and cell (row `81 * Z + cell`), the ALS that would remove Z from it.
     removing: AlsRows,
-    /// Per ALS, whether it meets a cell changed since the rung last found nothing: a chain
-    /// of ALS as they were then removes nothing now (all count as changed when no such
-    /// record is known, or when looking for a goal's chain).
-    changed: Vec<bool>,
-    /// Row 0: the changed ALS.
-    changed_row: AlsRows,
+    /// Row 0: the ALS meeting a cell changed since the rung last found nothing: a chain of
+    /// ALS as they were then removes nothing now (all count as changed when no such record
+    /// is known, or when looking for a goal's chain).
+    changed: AlsRows,
     /// Whether every ALS counts as changed.
     all_changed: bool,
     /// Whether the chain being walked holds a changed ALS.
@@ -156,6 +154,10 @@ impl AlsRows {
         let (whole, bit) = (last / 64, last % 64);
         words[..whole].fill(0);
         words[whole] &= !((2u64 << bit).wrapping_sub(1));
+    }
+
+    fn contains(&self, row: usize, als: usize) -> bool {
+        self.bits[row * self.words + als / 64] >> (als % 64) & 1 != 0
     }
 
     fn meets(&self, row: usize, other: &AlsRows, other_row: usize) -> bool {
@@ -284,7 +286,7 @@ impl Workspace {
             {
                 continue;
             }
-            self.holds_change = self.all_changed || self.changed[start];
+            self.holds_change = self.is_changed(start);
             self.in_chain[start] = true;
             self.extend(lists, start, start, None, lists.alses[start].cells.len());
             self.in_chain[start] = false;
@@ -295,21 +297,22 @@ impl Workspace {
     fn find_changed(&mut self, lists: &super::Lists<'_>, changed: Option<CellSet>) {
         self.all_changed = changed.is_none();
         let Some(cells) = changed else { return };
-        self.changed.clear();
-        self.changed
-            .extend(lists.alses.iter().map(|als| als.cells.intersects(cells)));
-        self.changed_row.reset(1, lists.alses.len());
-        for (index, _) in self.changed.iter().enumerate().filter(|(_, c)| **c) {
-            self.changed_row.insert(0, index);
+        self.changed.reset(1, lists.alses.len());
+        for (index, als) in lists.alses.iter().enumerate() {
+            if als.cells.intersects(cells) {
+                self.changed.insert(0, index);
+            }
         }
     }
 
     /// Whether a chain walked on from ALS `at` can hold a changed ALS.
     fn may_lead_to_change(&self, at: usize) -> bool {
-        self.holds_change
-            || self.all_changed
-            || self.changed[at]
-            || self.reach.meets(at, &self.changed_row, 0)
+        self.holds_change || self.is_changed(at) || self.reach.meets(at, &self.changed, 0)
+    }
+
+    /// Whether ALS `als` counts as changed.
+    fn is_changed(&self, als: usize) -> bool {
+        self.all_changed || self.changed.contains(0, als)
     }
 
     /// The ALS reachable from each, by restricted commons leading to later ALS, and how far.
@@ -485,7 +488,7 @@ impl Workspace {
             self.chain.push(i);
             self.in_chain[rc.second] = true;
             let held = self.holds_change;
-            self.holds_change |= self.all_changed || self.changed[rc.second];
+            self.holds_change |= self.is_changed(rc.second);
             if self.chain.len() >= MIN_LINKS && self.holds_change {
                 self.check_chain(lists, start, rc.second, cells);
             }
