@@ -3,10 +3,9 @@
 //! Many finders search the grid part by part: hidden subsets house by house, fish and the
 //! single digit patterns digit by digit, Sue de Coq intersection by intersection, Remote
 //! Pairs pair by pair. What such a finder reports in a part depends on that part's
-//! candidates alone. (Naked subsets and
-//! the locked ones do without: a house's snapshot costs more than their search.) After
-//! every step the ladder starts again from its first rung, and each rung then searches a
-//! grid whose parts are mostly as they were when the same rung last found nothing in them.
+//! candidates alone. After every step the ladder starts again from its first rung, and
+//! each rung then searches a grid whose parts are mostly as they were when the same rung
+//! last found nothing in them.
 //! A [`Memo`] keeps, per technique and part, a copy of the part's candidates from the last
 //! search that found nothing there; a part holding exactly those candidates again is
 //! skipped ([`super::sink::StepSink::search_part`]).
@@ -18,10 +17,10 @@
 //! Some finders cannot be split into parts, but what they find is monotone: a pattern
 //! whose cells hold the same candidates as in a grid where it removed nothing removes
 //! nothing in any grid that holds fewer candidates (its targets can only have gone). For
-//! those the memo keeps the whole grid of the last search that found nothing
-//! ([`Memo::changed_since_nothing`]): in a grid holding no candidate that grid did not,
-//! only the patterns meeting a cell whose candidates changed need a search. This too is
-//! true of any grid, whatever the puzzle.
+//! those (the ALS finders, naked and locked subsets) the memo keeps the whole grid of the
+//! last search that found nothing ([`Memo::changed_since_nothing`]): in a grid holding no
+//! candidate that grid did not, only the patterns meeting a cell whose candidates changed
+//! need a search. This too is true of any grid, whatever the puzzle.
 
 use crate::bitset::CellSet;
 use crate::candidates::{Candidates, Snapshot};

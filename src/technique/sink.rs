@@ -24,6 +24,9 @@ pub struct StepSink<'a> {
     limit: usize,
     memo: Option<(Technique, &'a mut Memo)>,
     houses: HouseSet,
+    /// Set by a monotone finder that passed over a pattern which may report something
+    /// in a grid holding less: its search is then not recorded as fruitless.
+    passed_over: bool,
 }
 
 impl<'a> StepSink<'a> {
@@ -42,6 +45,7 @@ impl<'a> StepSink<'a> {
             limit,
             memo: None,
             houses: HouseSet::ALL,
+            passed_over: false,
         }
     }
 
@@ -166,8 +170,9 @@ impl<'a> StepSink<'a> {
     /// Runs a monotone finder's `search` (see [`Memo::changed_since_nothing`]), telling it
     /// which cells changed since this technique last found nothing in a grid holding all of
     /// this one's candidates (`None`: search everything); records this grid when `search`
-    /// finds nothing now. With the cells it is told, `search` may pass over every pattern
-    /// that meets none of them.
+    /// finds nothing now and passed over nothing ([`StepSink::passed_over`]), unless it
+    /// searched some houses only ([`StepSink::within`]). With the cells it is told, `search`
+    /// may pass over every pattern that meets none of them.
     pub fn search_changes(
         &mut self,
         search: impl FnOnce(&mut Self, Option<CellSet>) -> ControlFlow<()>,
@@ -177,13 +182,23 @@ impl<'a> StepSink<'a> {
             None => None,
         };
         let before = self.found.len();
+        self.passed_over = false;
         search(self, changed)?;
         if self.found.len() == before
+            && !self.passed_over
+            && self.houses == HouseSet::ALL
             && let Some((technique, memo)) = &mut self.memo
         {
             memo.record_nothing_on(*technique, self.grid);
         }
         ControlFlow::Continue(())
+    }
+
+    /// Tells [`StepSink::search_changes`] that the search passed over a pattern that
+    /// removes something now and may be reported in a grid holding less (as a naked
+    /// subset search passes over a locked one): what it found nothing in is not recorded.
+    pub fn passed_over(&mut self) {
+        self.passed_over = true;
     }
 
     /// Records, for a technique whose search a finder has just done the work of (a sibling

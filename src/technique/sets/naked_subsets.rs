@@ -10,6 +10,13 @@
 //!   boxes for locked subsets only; Naked Pair, Triple and Quadruple skip locked ones. A
 //!   naked pair in a box/line intersection that removes something from only one of the
 //!   two is a Naked Pair, and takes what it removes from either.
+//!
+//! What they remove is monotone: a subset whose cells hold what they held where the rung
+//! found nothing removes nothing now (its targets can only have gone), and a subset that
+//! was not locked cannot become locked. So each rung searches only the subsets with a cell
+//! the memo says changed since ([`StepSink::search_changes`]). The one way back is a
+//! locked subset the naked rungs pass over, which is naked where the box or the line has
+//! lost its targets: a search that passed over one is not recorded.
 
 use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
@@ -69,18 +76,25 @@ fn search(
     // candidate in, though the solver has set every such cell before it gets here).
     let at_least = grid.cells_with_at_least();
     let small = at_least[0] - at_least[k];
-    if kind == Kind::Locked {
-        return search_boxes(grid, sink, k, technique, small);
-    }
-    let searched = sink.houses();
-    for house in houses().filter(|&h| searched.contains(h)) {
-        let cells = small & house.cell_set();
-        if !cells.has_at_least(k as u32) || nothing_beside(grid, house, k) {
-            continue;
+    sink.search_changes(|sink, changed| {
+        // Only subsets with a changed cell can remove what they did not before.
+        let changed = changed.unwrap_or(CellSet::ALL);
+        if kind == Kind::Locked {
+            return search_boxes(grid, sink, k, technique, small, changed);
         }
-        naked_in_house(grid, sink, k, technique, house, cells)?;
-    }
-    ControlFlow::Continue(())
+        let searched = sink.houses();
+        for house in houses().filter(|&h| searched.contains(h)) {
+            let cells = small & house.cell_set();
+            if !cells.has_at_least(k as u32)
+                || !cells.intersects(changed)
+                || nothing_beside(grid, house, k)
+            {
+                continue;
+            }
+            naked_in_house(grid, sink, k, technique, house, cells, changed)?;
+        }
+        ControlFlow::Continue(())
+    })
 }
 
 /// Whether a house with no empty cell beside a `k`-subset of its own gives nothing that
@@ -127,17 +141,20 @@ fn boxes_with_aligned(cells: CellSet, k: usize) -> u16 {
 }
 
 /// The locked subsets of the boxes, boxes in order, among the `small` cells (those with 1
-/// to `k` candidates). Only boxes with `k` such cells in a row or column can hold one,
-/// and only boxes with other empty cells (a locked subset removes something in its box).
+/// to `k` candidates), those with a `changed` cell only. Only boxes with `k` such cells in
+/// a row or column can hold one, and only boxes with other empty cells (a locked subset
+/// removes something in its box).
 fn search_boxes(
     grid: &Candidates,
     sink: &mut StepSink<'_>,
     k: usize,
     technique: Technique,
     small: CellSet,
+    changed: CellSet,
 ) -> ControlFlow<()> {
     let searched = sink.houses();
     let bands = small.bands();
+    let changed_bands = (small & changed).bands();
     let mut boxes = boxes_with_aligned(small, k);
     while boxes != 0 {
         let index = boxes.trailing_zeros() as usize;
@@ -147,14 +164,17 @@ fn search_boxes(
             continue;
         }
         let positions = CellSet::band_box_positions(bands[index / 3], index % 3);
-        locked_in_box(grid, sink, k, technique, box_, positions)?;
+        let changed = CellSet::band_box_positions(changed_bands[index / 3], index % 3);
+        if changed != 0 {
+            locked_in_box(grid, sink, k, technique, box_, positions, changed)?;
+        }
     }
     ControlFlow::Continue(())
 }
 
 /// The locked subsets of `box_` among the small cells at `positions` (bit `p` for the
-/// box's `p`th cell): the combinations of positions in one row or column of the box, in
-/// lexicographic order.
+/// box's `p`th cell) that hold one at `changed`: the combinations of positions in one row
+/// or column of the box, in lexicographic order.
 fn locked_in_box(
     grid: &Candidates,
     sink: &mut StepSink<'_>,
@@ -162,6 +182,7 @@ fn locked_in_box(
     technique: Technique,
     box_: House,
     positions: u16,
+    changed: u16,
 ) -> ControlFlow<()> {
     let combinations: &[u16] = if k == 2 {
         &ALIGNED_PAIRS
@@ -169,7 +190,7 @@ fn locked_in_box(
         &ALIGNED_TRIPLES
     };
     for &combination in combinations {
-        if combination & positions != combination {
+        if combination & positions != combination || combination & changed == 0 {
             continue;
         }
         let (mut subset, mut digits) = (CellSet::EMPTY, DigitSet::EMPTY);
@@ -181,9 +202,10 @@ fn locked_in_box(
             digits |= grid.candidates(cell);
         }
         if digits.len() as usize == k
-            && let Some(step) = subset_step(grid, technique, Kind::Locked, box_, subset, digits)
+            && let Some(removal) = Removal::of(grid, subset, digits)
+            && removal.locked
         {
-            sink.push(step)?;
+            sink.push(removal.step(technique, box_, subset, digits))?;
         }
     }
     ControlFlow::Continue(())
@@ -219,9 +241,10 @@ const ALIGNED_TRIPLES: [u16; 6] = [
     0b111000000,
 ];
 
-/// The naked subsets of `house` among `cells` (those with 1 to `k` candidates), in
-/// lexicographic order of their positions (cell order: rows, columns and boxes alike list
-/// their cells in it).
+/// The naked subsets of `house` among `cells` (those with 1 to `k` candidates) with a
+/// `changed` cell, in lexicographic order of their positions (cell order: rows, columns
+/// and boxes alike list their cells in it). A locked one is passed over, and the memo
+/// told: it would be a naked subset in a grid where it removes from one house only.
 fn naked_in_house(
     grid: &Candidates,
     sink: &mut StepSink<'_>,
@@ -229,6 +252,7 @@ fn naked_in_house(
     technique: Technique,
     house: House,
     cells: CellSet,
+    changed: CellSet,
 ) -> ControlFlow<()> {
     let mut list = [Cell::from_index(0); 9];
     let mut masks = [0u16; 9];
@@ -265,8 +289,14 @@ fn naked_in_house(
         } else if nine_bit_count(union) as usize == k {
             let subset: CellSet = chosen[..k].iter().map(|&i| list[i]).collect();
             let digits = DigitSet::from_bits(union);
-            if let Some(step) = subset_step(grid, technique, Kind::Naked, house, subset, digits) {
-                sink.push(step)?;
+            if subset.intersects(changed)
+                && let Some(removal) = Removal::of(grid, subset, digits)
+            {
+                if removal.locked {
+                    sink.passed_over();
+                } else {
+                    sink.push(removal.step(technique, house, subset, digits))?;
+                }
             }
         }
     }
@@ -284,54 +314,63 @@ fn shared_houses(cells: CellSet) -> HouseSet {
         .collect()
 }
 
-/// The step of the subset of `digits` in `subset` found in `house`, if it removes
-/// something and is of `kind`.
-fn subset_step(
-    grid: &Candidates,
-    technique: Technique,
-    kind: Kind,
-    house: House,
-    subset: CellSet,
-    digits: DigitSet,
-) -> Option<Step> {
-    let houses = shared_houses(subset);
-    let the_box = subset.first()?.houses()[2];
-    let mut eliminations = Eliminations::NONE;
-    // Houses that lose something, lines counting only outside the subset's box.
-    let mut hit = 0;
-    for shared in houses.iter() {
-        let others = shared.cell_set() - subset;
-        let outside = if shared == the_box {
-            others
-        } else {
-            others - the_box.cell_set()
-        };
-        let mut hits_here = false;
-        for digit in digits.iter() {
-            let with_digit = grid.cells_with(digit);
-            eliminations.insert_cells(others & with_digit, digit);
-            hits_here |= outside.intersects(with_digit);
+/// What a subset removes from the houses its cells share, and whether that makes it
+/// locked: two or three cells in one box and one line, removing something in the box and
+/// something in the line outside the box.
+struct Removal {
+    eliminations: Eliminations,
+    houses: HouseSet,
+    locked: bool,
+}
+
+impl Removal {
+    /// What the subset of `digits` in `subset` removes, if anything.
+    fn of(grid: &Candidates, subset: CellSet, digits: DigitSet) -> Option<Removal> {
+        let houses = shared_houses(subset);
+        let the_box = subset.first()?.houses()[2];
+        let mut eliminations = Eliminations::NONE;
+        // Houses that lose something, lines counting only outside the subset's box.
+        let mut hit = 0;
+        for shared in houses.iter() {
+            let others = shared.cell_set() - subset;
+            let outside = if shared == the_box {
+                others
+            } else {
+                others - the_box.cell_set()
+            };
+            let mut hits_here = false;
+            for digit in digits.iter() {
+                let with_digit = grid.cells_with(digit);
+                eliminations.insert_cells(others & with_digit, digit);
+                hits_here |= outside.intersects(with_digit);
+            }
+            hit += u32::from(hits_here);
         }
-        hit += u32::from(hits_here);
+        if eliminations.is_empty() {
+            return None;
+        }
+        let locked = subset.len() < 4 && hit > 1 && houses.contains(the_box) && houses.len() > 1;
+        Some(Removal {
+            eliminations,
+            houses,
+            locked,
+        })
     }
-    if eliminations.is_empty() {
-        return None;
+
+    /// The step, the subset found in `house`.
+    fn step(self, technique: Technique, house: House, subset: CellSet, digits: DigitSet) -> Step {
+        let pattern = Pattern {
+            digits,
+            cells: subset,
+            base: if self.locked {
+                self.houses
+            } else {
+                HouseSet::single(house)
+            },
+            ..Pattern::default()
+        };
+        Step::eliminating(technique, pattern, self.eliminations)
     }
-    let locked = subset.len() < 4 && hit > 1 && houses.contains(the_box) && houses.len() > 1;
-    if locked != (kind == Kind::Locked) {
-        return None;
-    }
-    let pattern = Pattern {
-        digits,
-        cells: subset,
-        base: if locked {
-            houses
-        } else {
-            HouseSet::single(house)
-        },
-        ..Pattern::default()
-    };
-    Some(Step::eliminating(technique, pattern, eliminations))
 }
 
 #[cfg(test)]
@@ -464,6 +503,85 @@ mod tests {
             texts(Technique::LockedPair, &grid),
             ["Locked Pair: 1,2 in r1c1,r1c2 => r1c6<>1, r1c3<>2"]
         );
+    }
+
+    /// Told by the memo which cells changed since they last found nothing, as the solver
+    /// runs them, the locked and naked subset rungs find exactly what a whole search finds
+    /// (every instance, in order, and the first alone) at every grid of real solve paths;
+    /// and the memo is used, on grids where they find something too.
+    #[test]
+    fn with_the_memo_subset_rungs_find_what_a_whole_search_finds() {
+        let rungs = [
+            Technique::LockedPair,
+            Technique::LockedTriple,
+            Technique::NakedPair,
+            Technique::NakedTriple,
+            Technique::NakedQuad,
+        ];
+        let stride = if cfg!(debug_assertions) { 400 } else { 40 };
+        let (told, told_and_found) = crate::technique::test_grids::compare_remembered_searches(
+            &rungs,
+            stride,
+            |memo, technique, grid| memo.changed_since_nothing(technique, grid).is_some(),
+        );
+        assert!(
+            told > 1000 && told_and_found > 20,
+            "{told} told, {told_and_found} found"
+        );
+    }
+
+    /// A naked pair search that passes over a locked pair (it removes from the box and
+    /// the line) leaves no record: where the box has lost its targets, the same unchanged
+    /// pair removes from the line only, and is a naked pair.
+    #[test]
+    fn a_search_that_passed_over_a_locked_subset_is_not_recorded() {
+        use crate::step::StepList;
+        use crate::technique::memo::Memo;
+        use crate::technique::sink::StepSink;
+        let pair = [Cell::at(0, 0), Cell::at(0, 1)];
+        let both = subset_grid(&pair, &[1, 2], &[(Cell::at(1, 2), 1), (Cell::at(0, 5), 2)]);
+        let line_only = subset_grid(&pair, &[1, 2], &[(Cell::at(0, 5), 2)]);
+        let mut memo = Memo::default();
+        let mut found = StepList::new();
+        let mut sink = StepSink::new(&both, None, &mut found, usize::MAX)
+            .remembering(Technique::NakedPair, &mut memo);
+        let _ = Technique::NakedPair.find(&both, &mut sink);
+        assert!(found.is_empty());
+        assert!(
+            memo.changed_since_nothing(Technique::NakedPair, &line_only)
+                .is_none()
+        );
+        let mut found = StepList::new();
+        let mut sink = StepSink::new(&line_only, None, &mut found, usize::MAX)
+            .remembering(Technique::NakedPair, &mut memo);
+        let _ = Technique::NakedPair.find(&line_only, &mut sink);
+        assert!(!found.is_empty());
+        assert_eq!(found.texts(), texts(Technique::NakedPair, &line_only));
+    }
+
+    /// A search of some houses only says nothing of the others: it is not recorded.
+    #[test]
+    fn a_search_of_some_houses_is_not_recorded() {
+        use crate::bitset::HouseSet;
+        use crate::step::StepList;
+        use crate::technique::memo::Memo;
+        use crate::technique::sink::StepSink;
+        let pair = [Cell::at(0, 0), Cell::at(0, 1)];
+        let grid = subset_grid(&pair, &[1, 2], &[(Cell::at(0, 5), 2)]);
+        let mut memo = Memo::default();
+        for (houses, recorded) in [
+            (HouseSet::single(House::column(8)), false),
+            (HouseSet::ALL, true),
+        ] {
+            let mut found = StepList::new();
+            let mut sink = StepSink::new(&grid, None, &mut found, usize::MAX)
+                .within(houses)
+                .remembering(Technique::NakedTriple, &mut memo);
+            let _ = Technique::NakedTriple.find(&grid, &mut sink);
+            assert!(found.is_empty());
+            let record = memo.changed_since_nothing(Technique::NakedTriple, &grid);
+            assert_eq!(record, recorded.then_some(CellSet::EMPTY), "{houses:?}");
+        }
     }
 
     #[test]
