@@ -11,6 +11,7 @@ use crate::bitset::CellSet;
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::step::{Link, Node};
+use std::cell::RefCell;
 
 /// How many candidate nodes there are: every (cell, digit).
 pub const CANDIDATE_NODES: usize = 81 * 9;
@@ -123,8 +124,40 @@ impl GroupNodes {
         self.in_house.clear();
     }
 
-    /// Replaces the group nodes with those of `grid`.
+    /// Replaces the group nodes with those of `grid`. The grouped nice loops, Forcing
+    /// Chain, Forcing Net and Kraken Fish each ask for them, often of the same grid one
+    /// after the other: the last grid's are kept per thread and copied.
     pub fn fill(&mut self, grid: &Candidates) {
+        thread_local! {
+            static LAST: RefCell<(Option<[CellSet; 9]>, GroupNodes)> = RefCell::default();
+        }
+        LAST.with_borrow_mut(|(filled_for, last)| {
+            // The group nodes depend on where each digit is a candidate, and on nothing else.
+            let key = grid.digit_cells();
+            if *filled_for != Some(key) {
+                last.find(grid);
+                *filled_for = Some(key);
+            }
+            self.copy_from(last);
+        });
+    }
+
+    /// Becomes a copy of `other`, keeping its own buffers.
+    fn copy_from(&mut self, other: &GroupNodes) {
+        self.groups.clone_from(&other.groups);
+        for (mine, theirs) in self.by_digit.iter_mut().zip(&other.by_digit) {
+            mine.clone_from(theirs);
+        }
+        self.buddies_of_digit = other.buddies_of_digit;
+        self.singles_of_digit = other.singles_of_digit;
+        self.seen_start.clone_from(&other.seen_start);
+        self.seen.clone_from(&other.seen);
+        self.house_start.clone_from(&other.house_start);
+        self.in_house.clone_from(&other.in_house);
+    }
+
+    /// Finds the group nodes of `grid`.
+    fn find(&mut self, grid: &Candidates) {
         self.clear();
         let groups = &mut self.groups;
         for kind in [HouseKind::Row, HouseKind::Column] {
@@ -320,6 +353,23 @@ fn bucket<K: Iterator<Item = usize>>(
 mod tests {
     use super::*;
     use crate::technique::test_grids::*;
+
+    /// Filled group nodes are those of their grid, whether found afresh or copied from
+    /// the thread's last grid, into an instance that held another grid's or none.
+    #[test]
+    fn group_nodes_copied_from_the_last_grid_are_that_grid_s() {
+        let grids: Vec<Candidates> = sample_grids_after_singles(6).map(|(_, g)| g).collect();
+        let mut reused = GroupNodes::none();
+        for grid in grids.iter().chain(grids.iter().rev()) {
+            let mut fresh = GroupNodes::none();
+            fresh.find(grid);
+            assert!(fresh.len() > 0);
+            for _ in 0..2 {
+                reused.fill(grid);
+                assert_eq!(format!("{reused:?}"), format!("{fresh:?}"));
+            }
+        }
+    }
 
     #[test]
     fn literals_round_trip() {
