@@ -221,8 +221,7 @@ fn unfit_by_bands(held: CellSet, set: CellSet) -> CellSet {
     for band in 0..3 {
         let row = |i: usize| (allowed >> (27 * band + 9 * i)) as u16 & 0x1ff;
         for c0 in columns(row(0)) {
-            let left = row(1) & !STACK_COLUMNS[c0 / 3];
-            for c1 in columns(left) {
+            for c1 in columns(row(1) & !STACK_COLUMNS[c0 / 3]) {
                 for c2 in columns(row(2) & !STACK_COLUMNS[c0 / 3] & !STACK_COLUMNS[c1 / 3]) {
                     let code = [c0, c1, c2]
                         .iter()

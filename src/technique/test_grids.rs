@@ -137,6 +137,15 @@ pub fn hard_rated_puzzles(stride: usize) -> Vec<crate::puzzle::Puzzle> {
         .collect()
 }
 
+/// [`compare_remembered_searches`] for rungs on the memo's whole-grid records
+/// ([`crate::technique::memo::Memo::changed_since_nothing`]): a search is told when the
+/// memo holds a grid this one holds no more than.
+pub fn compare_grid_memo_searches(rungs: &[Technique], stride: usize) -> (usize, usize) {
+    compare_remembered_searches(rungs, stride, |memo, technique, grid| {
+        memo.changed_since_nothing(technique, grid).is_some()
+    })
+}
+
 /// Runs each of `rungs` twice at every grid of the standard ladder's solve paths of
 /// [`hard_rated_puzzles`] (but after singles): on a whole search, and as the solver runs it,
 /// with a memo carried from grid to grid and puzzle to puzzle; both for the first step and

@@ -137,11 +137,8 @@ mod tests {
         use crate::catalogue::Technique;
         let rungs = [Technique::AlsXz, Technique::AlsXyWing, Technique::AlsChain];
         let stride = if cfg!(debug_assertions) { 1000 } else { 120 };
-        let (told, told_and_found) = crate::technique::test_grids::compare_remembered_searches(
-            &rungs,
-            stride,
-            |memo, technique, grid| memo.changed_since_nothing(technique, grid).is_some(),
-        );
+        let (told, told_and_found) =
+            crate::technique::test_grids::compare_grid_memo_searches(&rungs, stride);
         assert!(
             told > 1_000 && told_and_found > 100,
             "{told} {told_and_found}"

@@ -519,11 +519,8 @@ mod tests {
             Technique::NakedQuad,
         ];
         let stride = if cfg!(debug_assertions) { 400 } else { 40 };
-        let (told, told_and_found) = crate::technique::test_grids::compare_remembered_searches(
-            &rungs,
-            stride,
-            |memo, technique, grid| memo.changed_since_nothing(technique, grid).is_some(),
-        );
+        let (told, told_and_found) =
+            crate::technique::test_grids::compare_grid_memo_searches(&rungs, stride);
         assert!(
             told > 1000 && told_and_found > 20,
             "{told} told, {told_and_found} found"
