@@ -227,6 +227,12 @@ impl Candidates {
         [cells as u64, (cells >> 64) as u64, 0]
     }
 
+    /// The cells a [`Candidates::digit_snapshot`] (or a difference of two) holds.
+    #[inline]
+    pub fn digit_snapshot_cells(snapshot: &Snapshot) -> CellSet {
+        CellSet::from_bits(u128::from(snapshot[0]) | u128::from(snapshot[1]) << 64)
+    }
+
     /// The houses where `digit` has exactly one place left (bit = house index). Tests four
     /// lanes per word operation.
     #[inline]

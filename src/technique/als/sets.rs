@@ -139,38 +139,55 @@ fn listed_before(house: House, set: CellSet) -> bool {
     }
 }
 
-/// Per cell, the ALS (bit `i` of a row of words: the `i`-th of the list) holding it: the
-/// index [`list_rcs`] narrows its pairs with; and each ALS's cells and digits, packed
-/// apart from the rest for its pair tests. Scratch, reused from grid to grid.
+/// Per cell, which sets of a list hold it (bit `i` of a row of words: the `i`-th set).
 #[derive(Default)]
-pub struct AlsesByCell {
+struct CellRows {
     /// `words` words per cell.
     rows: Vec<u64>,
     words: usize,
+}
+
+impl CellRows {
+    fn index(&mut self, sets: impl ExactSizeIterator<Item = CellSet>) {
+        self.words = sets.len().div_ceil(64);
+        self.rows.clear();
+        self.rows.resize(81 * self.words, 0);
+        for (i, cells) in sets.enumerate() {
+            for cell in cells.iter() {
+                self.rows[cell.index() * self.words + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    /// Word `word` of the sets holding a cell of `seen` and none of `own`.
+    #[inline]
+    fn meeting(&self, seen: CellSet, own: CellSet, word: usize) -> u64 {
+        let row = |cell: crate::geometry::Cell| self.rows[cell.index() * self.words + word];
+        let met = seen.iter().fold(0, |bits, cell| bits | row(cell));
+        if met == 0 {
+            return 0;
+        }
+        own.iter().fold(met, |bits, cell| bits & !row(cell))
+    }
+}
+
+/// Per cell, the ALS holding it: the index [`list_rcs`] narrows its pairs with; and each
+/// ALS's cells and digits, packed apart from the rest for its pair tests. Scratch, reused
+/// from grid to grid.
+#[derive(Default)]
+pub struct AlsesByCell {
+    rows: CellRows,
     cells: Vec<CellSet>,
     digits: Vec<DigitSet>,
 }
 
 impl AlsesByCell {
     fn index(&mut self, alses: &[Als]) {
-        self.words = alses.len().div_ceil(64);
-        self.rows.clear();
-        self.rows.resize(81 * self.words, 0);
-        for (i, als) in alses.iter().enumerate() {
-            for cell in als.cells.iter() {
-                self.rows[cell.index() * self.words + i / 64] |= 1 << (i % 64);
-            }
-        }
+        self.rows.index(alses.iter().map(|als| als.cells));
         self.cells.clear();
         self.cells.extend(alses.iter().map(|als| als.cells));
         self.digits.clear();
         self.digits.extend(alses.iter().map(|als| als.digits));
-    }
-
-    /// Word `word` of the row of `cell`.
-    #[inline]
-    fn word(&self, cell: crate::geometry::Cell, word: usize) -> u64 {
-        self.rows[cell.index() * self.words + word]
     }
 }
 
@@ -194,17 +211,8 @@ pub fn list_rcs(grid: &Candidates, alses: &[Als], by_cell: &mut AlsesByCell, out
 /// The restricted commons of ALS `a`, the `i`-th, with every later ALS, into `out`.
 fn rcs_with_later(grid: &Candidates, by_cell: &AlsesByCell, a: &Als, i: usize, out: &mut Vec<Rc>) {
     let outside = outside_seers(grid, a);
-    for word in i / 64..by_cell.words {
-        let mut seen = 0;
-        for cell in a.all_seers.iter() {
-            seen |= by_cell.word(cell, word);
-        }
-        if seen == 0 {
-            continue;
-        }
-        for cell in a.cells.iter() {
-            seen &= !by_cell.word(cell, word);
-        }
+    for word in i / 64..by_cell.rows.words {
+        let mut seen = by_cell.rows.meeting(a.all_seers, a.cells, word);
         if word == i / 64 {
             // Only the ALS after this one.
             seen &= !((2u64 << (i % 64)) - 1);
@@ -278,14 +286,8 @@ pub fn list_rcs_since(
         // The later changed ALS holding a cell `a` sees and none of its own, read from the
         // index a word (64 changed ALS) at a time.
         let later_changed = work.changed.partition_point(|&j| j <= i);
-        for word in later_changed / 64..work.words {
-            let mut seen = 0;
-            for cell in a.all_seers.iter() {
-                seen |= work.changed_by_cell[cell.index() * work.words + word];
-            }
-            for cell in a.cells.iter() {
-                seen &= !work.changed_by_cell[cell.index() * work.words + word];
-            }
+        for word in later_changed / 64..work.changed_by_cell.words {
+            let mut seen = work.changed_by_cell.meeting(a.all_seers, a.cells, word);
             if word == later_changed / 64 {
                 seen &= !((1u64 << (later_changed % 64)) - 1);
             }
@@ -314,9 +316,8 @@ pub struct CarryOver {
     now_of: Vec<Option<usize>>,
     /// The ALS now that meet a changed cell, ascending.
     changed: Vec<usize>,
-    /// Per cell, `words` words: the changed ALS (bit `k`: the `k`-th of `changed`) holding it.
-    changed_by_cell: Vec<u64>,
-    words: usize,
+    /// Per cell, the changed ALS (bit `k`: the `k`-th of `changed`) holding it.
+    changed_by_cell: CellRows,
 }
 
 impl CarryOver {
@@ -344,14 +345,8 @@ impl CarryOver {
             self.now_of[old] = Some(i);
             old += 1;
         }
-        self.words = self.changed.len().div_ceil(64);
-        self.changed_by_cell.clear();
-        self.changed_by_cell.resize(81 * self.words, 0);
-        for (k, &i) in self.changed.iter().enumerate() {
-            for cell in alses[i].cells.iter() {
-                self.changed_by_cell[cell.index() * self.words + k / 64] |= 1 << (k % 64);
-            }
-        }
+        self.changed_by_cell
+            .index(self.changed.iter().map(|&i| alses[i].cells));
         true
     }
 }

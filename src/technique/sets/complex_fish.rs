@@ -169,9 +169,8 @@ fn search(
                 let n = units(held, base_kinds, finned, size, &mut bases);
                 let mut covers = [NO_UNIT; 27];
                 let m = units(held, cover_kinds, true, size, &mut covers);
-                let lost = lost.map_or(CellSet::ALL, |[low, high, _]| {
-                    CellSet::from_bits(u128::from(low) | u128::from(high) << 64)
-                });
+                let lost =
+                    lost.map_or(CellSet::ALL, |lost| Candidates::digit_snapshot_cells(&lost));
                 let (changed, changed_bases) = changed_bases(&bases[..n], lost);
                 let search = Search {
                     technique,
