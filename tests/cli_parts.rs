@@ -455,3 +455,181 @@ fn a_run_killed_again_and_again_and_resumed_gives_the_uninterrupted_result() {
     assert_eq!(meta["totals"], whole_meta["totals"]);
     assert_eq!(meta["complete"], true);
 }
+
+/// The path of `path`'s sidecar.
+fn sidecar_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".meta.json");
+    PathBuf::from(name)
+}
+
+/// Makes `out` what a run into `whole` leaves when it is stopped after `rows` rows (and a
+/// few bytes of the next): its first rows and a sidecar saying the run did not finish.
+fn interrupted(whole: &Path, out: &Path, rows: usize) {
+    let bytes = std::fs::read(whole).unwrap();
+    let mut ends = bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .map(|(i, _)| i + 1);
+    let end = ends.nth(rows).unwrap();
+    std::fs::write(out, &bytes[..end + 5]).unwrap();
+    let mut meta = sidecar(whole);
+    meta["complete"] = false.into();
+    std::fs::write(sidecar_path(out), meta.to_string()).unwrap();
+}
+
+/// The results file and its sidecar, byte for byte.
+fn on_disk(out: &Path) -> (Vec<u8>, Vec<u8>) {
+    (
+        std::fs::read(out).unwrap(),
+        std::fs::read(sidecar_path(out)).unwrap(),
+    )
+}
+
+#[test]
+fn a_resume_that_would_mix_two_inputs_is_refused_and_leaves_the_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let [a, b] = inputs();
+    let stream = [std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap()].concat();
+    let lines: Vec<&[u8]> = stream.split_inclusive(|&b| b == b'\n').collect();
+    let whole = dir.path().join("whole.csv");
+    let from_stdin = |out: &Path, input: Vec<u8>| {
+        sudolab()
+            .args(["run", "-", "-q", "--resume", "-o", path_str(out)])
+            .write_stdin(input)
+            .output()
+            .unwrap()
+    };
+    let output = from_stdin(&whole, stream.clone());
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let out = dir.path().join("stdin.csv");
+    interrupted(&whole, &out, 20);
+    let before = on_disk(&out);
+    let refused = |input: Vec<u8>, says: &[&str]| {
+        let output = from_stdin(&out, input);
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        for words in says {
+            assert!(stderr.contains(words), "{words:?} in {stderr}");
+        }
+        assert_eq!(on_disk(&out), before, "left as it was");
+    };
+    // Another stream: its lines after the first few (the first row names line 1).
+    refused(
+        lines[3..].concat(),
+        &["stdin.csv", "row 1", "-:1", "--force"],
+    );
+    // The same stream cut short of the kept rows.
+    refused(lines[..10].concat(), &["holds 20 rows", "ends after"]);
+    // The same stream with one kept puzzle changed in place, the size kept.
+    let mut edited = stream.clone();
+    let row_12 = lines[..11].concat().len() + 40;
+    edited[row_12] = if edited[row_12] == b'.' { b'5' } else { b'.' };
+    refused(edited, &["row 12", "-:12 now reads"]);
+    // The very stream: the run goes on and ends as the uninterrupted one.
+    let output = from_stdin(&out, stream.clone());
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert_eq!(rows_without_timing(&out), rows_without_timing(&whole));
+    assert_eq!(sidecar(&out)["complete"], true);
+
+    // A file edited in place, its size kept, is refused the same way.
+    let edited_file = dir.path().join("edited.txt");
+    std::fs::write(&edited_file, &stream).unwrap();
+    let file_run = |out: &Path| {
+        run(&[
+            "run",
+            path_str(&edited_file),
+            "-q",
+            "--resume",
+            "-o",
+            path_str(out),
+        ])
+    };
+    let whole_file = dir.path().join("whole_file.csv");
+    assert!(file_run(&whole_file).status.success());
+    let out = dir.path().join("file.csv");
+    interrupted(&whole_file, &out, 20);
+    let before = on_disk(&out);
+    let row_5 = lines[..4].concat().len() + 7;
+    let mut edited = stream.clone();
+    edited[row_5] = if edited[row_5] == b'.' { b'5' } else { b'.' };
+    std::fs::write(&edited_file, &edited).unwrap();
+    let output = file_run(&out);
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("now reads"), "{stderr}");
+    assert_eq!(on_disk(&out), before, "left as it was");
+}
+
+#[test]
+fn a_resume_of_a_complete_file_writes_nothing_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_whole(dir.path(), &[]);
+    let before = on_disk(&out);
+    let [a, b] = inputs();
+    let resume = [
+        "run",
+        path_str(&a),
+        path_str(&b),
+        "--resume",
+        "-o",
+        path_str(&out),
+    ];
+    let output = run(&resume);
+    let stderr = stderr_of(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("nothing to do"), "{stderr}");
+    assert_eq!(on_disk(&out), before);
+    // Its input with a line more is not the input the run finished.
+    let longer = dir.path().join("longer.txt");
+    let mut text = std::fs::read(&b).unwrap();
+    text.extend_from_slice(&std::fs::read(&a).unwrap()[..82]);
+    std::fs::write(&longer, text).unwrap();
+    let stdin = sudolab()
+        .args(["run", "-", "-q", "--resume", "-o"])
+        .arg(dir.path().join("stdin.csv"))
+        .write_stdin(std::fs::read(&b).unwrap())
+        .output()
+        .unwrap();
+    assert!(stdin.status.success());
+    let before = on_disk(&dir.path().join("stdin.csv"));
+    let output = sudolab()
+        .args(["run", "-", "-q", "--resume", "-o"])
+        .arg(dir.path().join("stdin.csv"))
+        .write_stdin(std::fs::read(&longer).unwrap())
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("goes on at -:"), "{stderr}");
+    assert_eq!(on_disk(&dir.path().join("stdin.csv")), before);
+}
+
+#[test]
+fn a_resume_says_where_it_goes_on_and_rates_the_new_rows_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = run_whole(dir.path(), &[]);
+    let out = dir.path().join("cut.csv");
+    interrupted(&whole, &out, 20);
+    let [a, b] = inputs();
+    let output = run(&[
+        "run",
+        path_str(&a),
+        path_str(&b),
+        "--resume",
+        "-o",
+        path_str(&out),
+    ]);
+    let stderr = stderr_of(&output);
+    assert!(output.status.success(), "{stderr}");
+    let total = rows_without_timing(&whole).len() - 1;
+    assert!(
+        stderr.contains("resuming after the 20 rows kept")
+            && stderr.contains(&format!(
+                "{} new puzzles (after 20 kept rows, {total} in all)",
+                total - 20
+            )),
+        "{stderr}"
+    );
+}

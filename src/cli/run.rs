@@ -124,10 +124,12 @@ pub struct RunArgs {
     /// Continue an interrupted run into the same results file
     ///
     /// The sidecar must show the same inputs (and sizes), ladder, policy, fallback, options
-    /// and tool version, or the run stops with exit code 2 naming what differs. A row cut
-    /// short by the interruption is dropped; the rows on disk are kept and the rest
-    /// appended, so the file ends as an uninterrupted run's would (the micros column
-    /// aside). A missing or empty results file is simply started.
+    /// and tool version, or the run stops with exit code 2 naming what differs. The input
+    /// (files or stdin) is then read again up to the kept rows and each row compared with
+    /// its line: the first that differs stops the run (exit code 2) with the file left as
+    /// it was. A row cut short by the interruption is dropped; the rows on disk are kept and
+    /// the rest appended, so the file ends as an uninterrupted run's would (the micros
+    /// column aside). A completed file is left alone; a missing or empty one is started.
     #[arg(long)]
     resume: bool,
 
@@ -264,17 +266,30 @@ pub fn execute(args: RunArgs) -> anyhow::Result<ExitCode> {
     let config = args.config()?;
     let report = runner::run(&config, &mut |notice| {
         // Lines that are not puzzles are data (their rows say why): named unless quiet.
-        if !(quiet && matches!(notice, Notice::Invalid { .. })) {
+        if !(quiet && matches!(notice, Notice::Invalid { .. } | Notice::Resuming(_))) {
             super::eprint(&format!("sudolab: {notice}\n"));
         }
     })?;
     if report.broken_pipe {
         return Ok(ExitCode::SUCCESS);
     }
+    if let Some(resumed) = report.resumed.as_ref().filter(|r| r.complete) {
+        if !quiet {
+            super::eprint(&format!(
+                "sudolab: {} is complete: its {} rows match the input line by line; \
+                 nothing to do, nothing written\n",
+                config.output.name(),
+                resumed.rows
+            ));
+        }
+        return Ok(exit_code(&report));
+    }
     if !quiet {
         let invalid = report.totals.status(Status::Invalid);
+        let kept = report.resumed.as_ref().map_or(0, |r| r.rows);
         let mut text = summary(
             &report.totals,
+            kept,
             report.elapsed,
             report.threads,
             super::stderr_width(),
@@ -321,6 +336,7 @@ mod tests {
             broken_pipe: false,
             threads: 1,
             elapsed: Duration::ZERO,
+            resumed: None,
         }
     }
 

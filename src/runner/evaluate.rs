@@ -30,7 +30,7 @@ use crate::geometry::Cell;
 use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
-use crate::puzzle::{Puzzle, Solution};
+use crate::puzzle::{ParseError, Puzzle, Solution};
 use crate::record::{Columns, Record, Status};
 use crate::solver::{Outcome, Policy, Scratch, Solver, Summary, UnsoundStep};
 use std::time::Instant;
@@ -68,6 +68,24 @@ pub struct LineRef<'a> {
     pub length: usize,
 }
 
+/// What a row's `puzzle` column holds for a line: the puzzle as sudolab writes it, or the
+/// line's text when it is not one (a resume compares kept rows with their lines by it).
+pub fn puzzle_column(text: &[u8]) -> String {
+    read_puzzle(text).1
+}
+
+/// A line read as a puzzle, and its `puzzle` column either way.
+fn read_puzzle(text: &[u8]) -> (Result<Puzzle, ParseError>, String) {
+    let text = String::from_utf8_lossy(text);
+    match Puzzle::parse_line(&text) {
+        Ok(puzzle) => {
+            let column = puzzle.to_string();
+            (Ok(puzzle), column)
+        }
+        Err(error) => (Err(error), text.into_owned()),
+    }
+}
+
 impl Evaluator {
     /// An evaluator for `ladder` (its fallback rung included), grading with `scores`,
     /// checking every step when `verify`, and keeping solutions when `with_solution`.
@@ -102,9 +120,10 @@ impl Evaluator {
     pub fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Evaluation {
         let start = Instant::now();
         let mut record = Record::new(line.source, line.number, self.columns.techniques.len());
-        let text = String::from_utf8_lossy(line.text);
+        let (parsed, column) = read_puzzle(line.text);
+        record.puzzle = column;
         let mut unsound = None;
-        match Puzzle::parse_line(&text) {
+        match parsed {
             Err(error) => {
                 record.error = error.to_string();
                 if line.length > line.text.len() {
@@ -114,10 +133,8 @@ impl Evaluator {
                         line.length
                     );
                 }
-                record.puzzle = text.into_owned();
             }
             Ok(puzzle) => {
-                record.puzzle = puzzle.to_string();
                 record.givens = Some(puzzle.given_count() as u32);
                 unsound = if self.logic_first {
                     self.solve_then_ask(&puzzle, scratch, &mut record)

@@ -4,10 +4,9 @@
 //! `\n` (a `\r` before it is dropped) and are numbered from 1 within their source, blank and
 //! comment lines included, so that `source:line` finds the line in an editor. `--skip` and
 //! `--limit` count puzzle lines across all inputs; `--shard` takes every Nth of the lines
-//! they leave, and a resumed run passes over the lines already recorded. Lines are kept as bytes: whether they are
-//! text, let alone puzzles, is the evaluator's question. A line longer than
-//! [`MAX_LINE_BYTES`] keeps only its start (with its full length noted) so memory stays
-//! bounded whatever the input.
+//! they leave. Lines are kept as bytes: whether they are text, let alone puzzles, is the
+//! evaluator's question. A line longer than [`MAX_LINE_BYTES`] keeps only its start (with its
+//! full length noted) so memory stays bounded whatever the input.
 //!
 //! Input is read as it comes: a chunk from stdin or a pipe ends early when the lines read so
 //! far are all that is waiting, so a slow producer's puzzles are graded (and their rows
@@ -157,9 +156,8 @@ pub struct Reader<'a> {
     open: Option<Open>,
     skip: u64,
     remaining: u64,
-    /// The run's share of its puzzle lines, and how many of them are already recorded.
+    /// The run's share of its puzzle lines.
     shard: Option<Shard>,
-    recorded: u64,
     /// Puzzle lines of the run (after `skip`) met so far.
     position: u64,
     bytes: u64,
@@ -175,7 +173,6 @@ impl<'a> Reader<'a> {
             skip,
             remaining: limit.unwrap_or(u64::MAX),
             shard: None,
-            recorded: 0,
             position: 0,
             bytes: 0,
         }
@@ -184,12 +181,6 @@ impl<'a> Reader<'a> {
     /// Yields only the puzzle lines of `shard` (counted after `skip`, within `limit`).
     pub fn shard(mut self, shard: Option<Shard>) -> Reader<'a> {
         self.shard = shard;
-        self
-    }
-
-    /// Passes over the first `rows` lines it would yield: they are recorded already.
-    pub fn after(mut self, rows: u64) -> Reader<'a> {
-        self.recorded = rows;
         self
     }
 
@@ -255,9 +246,7 @@ impl<'a> Reader<'a> {
             }
             self.remaining -= 1;
             self.position += 1;
-            let theirs = self.shard.is_some_and(|s| !s.holds(self.position - 1));
-            if theirs || self.recorded > 0 {
-                self.recorded -= u64::from(!theirs);
+            if self.shard.is_some_and(|s| !s.holds(self.position - 1)) {
                 chunk.text.truncate(start);
                 continue;
             }
@@ -455,7 +444,7 @@ mod tests {
     }
 
     #[test]
-    fn shards_split_the_lines_left_by_skip_and_limit_and_resume_within_a_shard() {
+    fn shards_split_the_lines_left_by_skip_and_limit_and_a_reader_goes_on_where_it_stopped() {
         let a = file_with(b"p0\n# c\np1\np2\n");
         let b = file_with(b"p3\n\np4\np5\np6\n");
         let inputs = [
@@ -490,13 +479,12 @@ mod tests {
             union.sort();
             assert_eq!(union, whole, "{n} shards");
         }
-        let resumed = read_with(
-            Reader::new(&inputs, 0, None).shard(shard(2, 3)).after(1),
-            10,
-        );
-        assert_eq!(texts(resumed), ["p4"]);
-        let resumed = read_with(Reader::new(&inputs, 0, None).after(5), 10);
-        assert_eq!(texts(resumed), ["p5", "p6"]);
+        // A resume reads the kept rows' lines first, then grades on from there.
+        let mut reader = Reader::new(&inputs, 0, None).shard(shard(2, 3));
+        let mut chunk = Chunk::default();
+        reader.fill(&mut chunk, 1, &mut |_| {});
+        assert_eq!(chunk.text(&chunk.lines()[0]), b"p1");
+        assert_eq!(texts(read_with(reader, 10)), ["p4"]);
     }
 
     #[test]

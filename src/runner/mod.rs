@@ -111,6 +111,8 @@ pub enum Notice {
     },
     /// `--skip` asked to pass over more puzzle lines than the inputs hold.
     SkipPastEnd { skip: u64, lines: u64 },
+    /// A resume checked the kept rows against the input and goes on after them.
+    Resuming(Resumed),
 }
 
 impl fmt::Display for Notice {
@@ -133,6 +135,11 @@ impl fmt::Display for Notice {
                 "--skip {skip} passes the end of the input, which holds {lines} puzzle {}: \
                  nothing was graded",
                 if *lines == 1 { "line" } else { "lines" }
+            ),
+            Notice::Resuming(Resumed { rows, last, .. }) => write!(
+                f,
+                "resuming after the {rows} rows kept (each checked against its input line; \
+                 the last from {last})"
             ),
         }
     }
@@ -176,6 +183,18 @@ pub struct RunReport {
     pub broken_pipe: bool,
     pub threads: usize,
     pub elapsed: Duration,
+    /// What a `--resume` kept of the results file.
+    pub resumed: Option<Resumed>,
+}
+
+/// The rows a resumed run kept, once their input was checked line by line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resumed {
+    pub rows: u64,
+    /// `source:line` of the last kept row: grading goes on from the puzzle line after it.
+    pub last: String,
+    /// The run had completed: nothing was graded and nothing written.
+    pub complete: bool,
 }
 
 /// Runs `config`, telling `notify` about problems as they happen.
@@ -214,6 +233,35 @@ pub fn run(
     );
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
     let on_disk = rows_to_keep(config, &meta.config, evaluator.columns())?;
+    let mut reader = Reader::new(&inputs, config.skip, config.limit).shard(config.shard);
+    let resumed = match &on_disk {
+        None => None,
+        Some(on_disk) => {
+            // Proof that the kept rows came from this input, before a byte is written.
+            on_disk.check_input(&mut reader, &inputs, &mut |error| {
+                input_errors += 1;
+                notify(Notice::Input(error));
+            })?;
+            let resumed = Resumed {
+                rows: on_disk.rows,
+                last: format!("{}:{}", on_disk.last.source, on_disk.last.line),
+                complete: on_disk.complete(),
+            };
+            if resumed.complete {
+                return Ok(RunReport {
+                    totals: on_disk.totals.clone(),
+                    input_errors,
+                    broken_pipe: false,
+                    threads: pool.current_num_threads(),
+                    elapsed: started.elapsed(),
+                    resumed: Some(resumed),
+                });
+            }
+            on_disk.cut()?;
+            notify(Notice::Resuming(resumed.clone()));
+            Some(resumed)
+        }
+    };
     let columns = evaluator.columns().clone();
     // A reader of stdout that is gone before the header is written ends the run too.
     let opened = match (&on_disk, &config.output) {
@@ -225,22 +273,19 @@ pub fn run(
         Err(error) if error.is_broken_pipe() => None,
         Err(error) => return Err(error.into()),
     };
-    let (recorded, kept) = match on_disk {
+    let kept = match on_disk {
         Some(on_disk) => {
             meta.started = on_disk.meta.started;
             meta.resumed = on_disk.meta.resumed + 1;
-            (on_disk.rows, on_disk.totals)
+            on_disk.totals
         }
-        None => (0, Totals::default()),
+        None => Totals::default(),
     };
     let meta_path = sidecar_for(&config.output);
     write_meta(&meta, meta_path.as_deref())?;
 
     let total_bytes = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
     let progress = Progress::new(total_bytes, config.limit, config.progress);
-    let mut reader = Reader::new(&inputs, config.skip, config.limit)
-        .shard(config.shard)
-        .after(recorded);
     let mut chunk = Chunk::default();
     // Notices are printed with the progress bar out of the way.
     let tell = &mut |notice: Notice| progress.suspend(|| notify(notice));
@@ -310,6 +355,7 @@ pub fn run(
         broken_pipe,
         threads: meta.threads,
         elapsed,
+        resumed,
     })
 }
 

@@ -1,16 +1,24 @@
-//! `run --resume`: what an interrupted run left on disk, and whether it may be continued.
+//! `run --resume`: what an interrupted run left on disk, whether it may be continued, and
+//! proof that the input it continues is the input it started.
 //!
 //! A results file is resumable when its sidecar says it was made by the same configuration
 //! (tool version, ladder, policy, fallback, grading, options, inputs and their sizes: the
-//! sidecar's [`RowsConfig`]) and its header is this ladder's. A row cut short by the
-//! interruption (the last bytes after the last newline) is dropped; the complete rows are
-//! counted, and added up for the totals, as they stream by, so memory stays flat. The
-//! runner then passes over as many puzzle lines and appends the rest, which gives the
-//! rows an uninterrupted run writes.
+//! sidecar's [`RowsConfig`]) and its header is this ladder's ([`inspect`]). That is not
+//! enough: stdin has no size, and a file edited in place can keep its size. So before a
+//! byte is written, [`OnDisk::check_input`] reads the input again up to the kept rows and
+//! compares every row's `source`, `line` and `puzzle` with the line it names; the first
+//! that differs refuses the resume, naming both, and the results file stays as it was.
+//! Only then is a row cut short by the interruption (the bytes after the last newline)
+//! dropped ([`OnDisk::cut`]) and the rest appended, which gives the rows an uninterrupted
+//! run writes. A file whose run completed, its rows all there, is checked the same way, the
+//! input must hold no more puzzle lines, and nothing is written.
 //!
-//! A file with no row yet (or not even a whole header) holds nothing to keep: it is
-//! started afresh, sidecar or not.
+//! Rows are read as they stream by, twice (once to count and total them, once to compare),
+//! so memory stays flat whatever the file's size. A file with no row yet (or not even a
+//! whole header) holds nothing to keep: it is started afresh, sidecar or not.
 
+use super::evaluate::puzzle_column;
+use super::input::{Chunk, Input, InputError, Reader};
 use super::meta::{Meta, MetaError, RowsConfig};
 use super::totals::Totals;
 use crate::record::{Columns, Record, RecordError};
@@ -19,14 +27,37 @@ use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
+/// The input lines checked against the kept rows at a time.
+const CHECK_LINES: u64 = 4096;
+
 /// The rows a resumed run keeps.
 #[derive(Debug)]
 pub struct OnDisk {
+    path: PathBuf,
+    /// The length of the file's whole lines (header included).
+    end: u64,
     /// Complete rows after the header.
     pub rows: u64,
     pub totals: Totals,
+    /// Where the last kept row's puzzle line is.
+    pub last: Origin,
     /// The sidecar as the interrupted run left it.
     pub meta: Meta,
+}
+
+/// Where a row's puzzle line is, and the puzzle it holds, as the row records them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Origin {
+    pub source: String,
+    pub line: u64,
+    pub puzzle: String,
+}
+
+impl Origin {
+    /// `source:line`, as rows and messages name a line.
+    fn place(&self) -> String {
+        format!("{}:{}", self.source, self.line)
+    }
 }
 
 /// Why a results file cannot be resumed.
@@ -55,12 +86,54 @@ pub enum ResumeError {
         line: u64,
         error: RecordError,
     },
+    #[error(
+        "cannot resume {}: its row {row} was graded from {} ({}), but {}; this is not the \
+         input the run started from (--force starts it again)",
+        path.display(), kept.place(), shown(&kept.puzzle), now
+    )]
+    InputDiffers {
+        path: PathBuf,
+        /// 1-based among the rows after the header.
+        row: u64,
+        kept: Origin,
+        /// What the input holds there now.
+        now: String,
+    },
+    #[error(
+        "cannot resume {}: it holds {rows} rows, but the input ends after {lines} puzzle \
+         {}; this is not the input the run started from (--force starts it again)",
+        path.display(), if *lines == 1 { "line" } else { "lines" }
+    )]
+    InputShorter {
+        path: PathBuf,
+        rows: u64,
+        lines: u64,
+    },
+    #[error(
+        "cannot resume {}: its run completed with {rows} rows, but the input goes on at {}; \
+         this is not the input the run finished (--force starts it again)",
+        path.display(), next.place()
+    )]
+    InputLonger {
+        path: PathBuf,
+        rows: u64,
+        next: Origin,
+    },
     #[error("cannot resume {}: {error}", path.display())]
     Io { path: PathBuf, error: io::Error },
 }
 
+/// A puzzle column in a message: its start, enough to tell two apart.
+fn shown(puzzle: &str) -> String {
+    const KEEP: usize = 24;
+    match puzzle.char_indices().nth(KEEP) {
+        Some((end, _)) => format!("{}…", &puzzle[..end]),
+        None => puzzle.to_string(),
+    }
+}
+
 /// What of `path` a run with `config` and `columns` can keep: `None` when there is nothing
-/// to keep (no file, or no complete row), else its rows, cut back to the last complete one.
+/// to keep (no file, or no complete row), else its whole rows. Nothing is written.
 pub fn inspect(
     path: &Path,
     sidecar: &Path,
@@ -71,7 +144,7 @@ pub fn inspect(
         path: path.to_path_buf(),
         error,
     };
-    let mut file = match OpenOptions::new().read(true).write(true).open(path) {
+    let mut file = match File::open(path) {
         Ok(file) => file,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(io_error(error)),
@@ -111,9 +184,137 @@ pub fn inspect(
             path: path.to_path_buf(),
         });
     }
-    file.set_len(end).map_err(io_error)?;
-    let (rows, totals) = count_rows(path, columns)?;
-    Ok(Some(OnDisk { rows, totals, meta }))
+    let mut on_disk = OnDisk {
+        path: path.to_path_buf(),
+        end,
+        rows: 0,
+        totals: Totals::default(),
+        last: Origin::default(),
+        meta,
+    };
+    let mut rows = on_disk.rows()?;
+    let mut row = csv::StringRecord::new();
+    while rows
+        .read_record(&mut row)
+        .map_err(|e| on_disk.csv_error(e))?
+    {
+        let record = Record::from_row(columns, &row).map_err(|error| ResumeError::Row {
+            path: path.to_path_buf(),
+            line: row.position().map_or(0, |p| p.line()),
+            error,
+        })?;
+        on_disk.totals.add(&record);
+        on_disk.last = Origin {
+            source: record.source,
+            line: record.line,
+            puzzle: record.puzzle,
+        };
+    }
+    on_disk.rows = on_disk.totals.puzzles;
+    Ok(Some(on_disk))
+}
+
+impl OnDisk {
+    /// Whether the run that wrote these rows reached its end and they are all still here
+    /// (a file cut after its run finished is resumed like an interrupted one).
+    pub fn complete(&self) -> bool {
+        self.meta.complete && self.meta.totals.puzzles == self.rows
+    }
+
+    /// Reads the first [`OnDisk::rows`] puzzle lines `reader` yields and checks that each
+    /// is the line its row was graded from; for a completed run, also that no line follows.
+    /// `reader` is left at the first line to grade. Inputs that fail go to `on_error`.
+    pub fn check_input(
+        &self,
+        reader: &mut Reader<'_>,
+        inputs: &[Input],
+        on_error: &mut dyn FnMut(InputError),
+    ) -> Result<(), ResumeError> {
+        let mut rows = self.rows()?;
+        let mut row = csv::StringRecord::new();
+        let mut chunk = Chunk::default();
+        let mut checked = 0;
+        while checked < self.rows {
+            let want = CHECK_LINES.min(self.rows - checked) as usize;
+            reader.fill(&mut chunk, want, on_error);
+            if chunk.is_empty() {
+                return Err(ResumeError::InputShorter {
+                    path: self.path.clone(),
+                    rows: self.rows,
+                    lines: checked,
+                });
+            }
+            for line in chunk.lines() {
+                rows.read_record(&mut row).map_err(|e| self.csv_error(e))?;
+                checked += 1;
+                let field = |i| row.get(i).unwrap_or_default();
+                let kept = Origin {
+                    source: field(0).to_string(),
+                    line: field(1).parse().unwrap_or(0),
+                    puzzle: field(2).to_string(),
+                };
+                let now = Origin {
+                    source: inputs[line.source].name.clone(),
+                    line: line.number,
+                    puzzle: puzzle_column(chunk.text(line)),
+                };
+                if kept != now {
+                    let now = if kept.place() == now.place() {
+                        format!("{} now reads {}", now.place(), shown(&now.puzzle))
+                    } else {
+                        format!("that puzzle line is now {}", now.place())
+                    };
+                    return Err(ResumeError::InputDiffers {
+                        path: self.path.clone(),
+                        row: checked,
+                        kept,
+                        now,
+                    });
+                }
+            }
+        }
+        if self.complete() {
+            reader.fill(&mut chunk, 1, on_error);
+            if let Some(line) = chunk.lines().first() {
+                return Err(ResumeError::InputLonger {
+                    path: self.path.clone(),
+                    rows: self.rows,
+                    next: Origin {
+                        source: inputs[line.source].name.clone(),
+                        line: line.number,
+                        puzzle: String::new(),
+                    },
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Drops what follows the last whole row (a row cut short by the interruption).
+    pub fn cut(&self) -> Result<(), ResumeError> {
+        OpenOptions::new()
+            .write(true)
+            .open(&self.path)
+            .and_then(|file| file.set_len(self.end))
+            .map_err(|error| self.io_error(error))
+    }
+
+    /// A reader of the whole rows after the header.
+    fn rows(&self) -> Result<csv::Reader<io::Take<File>>, ResumeError> {
+        let file = File::open(&self.path).map_err(|error| self.io_error(error))?;
+        Ok(csv::Reader::from_reader(file.take(self.end)))
+    }
+
+    fn io_error(&self, error: io::Error) -> ResumeError {
+        ResumeError::Io {
+            path: self.path.clone(),
+            error,
+        }
+    }
+
+    fn csv_error(&self, error: csv::Error) -> ResumeError {
+        self.io_error(error.into())
+    }
 }
 
 /// The length of the file up to and including its last newline (`None` when it has none).
@@ -132,24 +333,4 @@ fn end_of_last_line(file: &mut File) -> io::Result<Option<u64>> {
         end = start;
     }
     Ok(None)
-}
-
-/// The rows of a results file whose every line is whole, and their totals.
-fn count_rows(path: &Path, columns: &Columns) -> Result<(u64, Totals), ResumeError> {
-    let csv_error = |error: csv::Error| ResumeError::Io {
-        path: path.to_path_buf(),
-        error: error.into(),
-    };
-    let mut reader = csv::Reader::from_path(path).map_err(csv_error)?;
-    let mut totals = Totals::default();
-    let mut row = csv::StringRecord::new();
-    while reader.read_record(&mut row).map_err(csv_error)? {
-        let record = Record::from_row(columns, &row).map_err(|error| ResumeError::Row {
-            path: path.to_path_buf(),
-            line: row.position().map_or(0, |p| p.line()),
-            error,
-        })?;
-        totals.add(&record);
-    }
-    Ok((totals.puzzles, totals))
 }

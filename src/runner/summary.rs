@@ -8,13 +8,28 @@ use std::fmt::Write;
 use std::time::Duration;
 
 /// The end-of-run summary, one topic a line, each ending in a newline; the hardest
-/// techniques (a few dozen with the full catalogue) wrap at `width` columns.
-pub fn summary(totals: &Totals, elapsed: Duration, threads: usize, width: usize) -> String {
+/// techniques (a few dozen with the full catalogue) wrap at `width` columns. `totals` covers
+/// every row of the file, `kept` of them kept by a resume; the rate is the new rows'.
+pub fn summary(
+    totals: &Totals,
+    kept: u64,
+    elapsed: Duration,
+    threads: usize,
+    width: usize,
+) -> String {
     let seconds = elapsed.as_secs_f64();
-    let rate = totals.puzzles as f64 / seconds.max(1e-9);
-    let mut text = format!(
-        "{} puzzles in {seconds:.2} s: {rate:.0} puzzles/s on {threads} thread{}",
-        totals.puzzles,
+    let graded = totals.puzzles - kept;
+    let rate = graded as f64 / seconds.max(1e-9);
+    let mut text = match kept {
+        0 => format!("{graded} puzzles"),
+        _ => format!(
+            "{graded} new puzzles (after {kept} kept rows, {} in all)",
+            totals.puzzles
+        ),
+    };
+    let _ = write!(
+        text,
+        " in {seconds:.2} s: {rate:.0} puzzles/s on {threads} thread{}",
         if threads == 1 { "" } else { "s" }
     );
     if totals.puzzles > 0 {
@@ -83,17 +98,25 @@ mod tests {
                 ..Record::new("", 1, 0)
             });
         }
-        let text = summary(&totals, Duration::from_secs(2), 1, 100);
+        let text = summary(&totals, 0, Duration::from_secs(2), 1, 100);
         assert_eq!(
             text,
             "4 puzzles in 2.00 s: 2 puzzles/s on 1 thread, 25 µs a puzzle\n\
              \x20 by status: solved 2, stuck 1, invalid 1\n\
              \x20 solved, by hardest technique: hidden-single 1, x-wing 1\n"
         );
-        let none = summary(&Totals::default(), Duration::from_secs(1), 2, 100);
+        let none = summary(&Totals::default(), 0, Duration::from_secs(1), 2, 100);
         assert_eq!(
             none,
             "0 puzzles in 1.00 s: 0 puzzles/s on 2 threads\n  by status: solved 0\n"
+        );
+        // After a resume, the rate is the new rows' and the counts are the whole file's.
+        let resumed = summary(&totals, 3, Duration::from_secs(2), 1, 100);
+        assert!(
+            resumed.starts_with(
+                "1 new puzzles (after 3 kept rows, 4 in all) in 2.00 s: 0 puzzles/s on 1 thread"
+            ) && resumed.contains("solved 2, stuck 1, invalid 1"),
+            "{resumed}"
         );
     }
 
@@ -108,7 +131,7 @@ mod tests {
             });
         }
         for width in [60, 100] {
-            let text = summary(&totals, Duration::from_secs(1), 1, width);
+            let text = summary(&totals, 0, Duration::from_secs(1), 1, width);
             let lines: Vec<&str> = text.lines().skip(2).collect();
             assert!(lines.len() > 3, "{text}");
             assert!(lines.iter().all(|l| l.chars().count() <= width), "{text}");
