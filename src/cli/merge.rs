@@ -22,7 +22,7 @@ Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = AFTER_HELP)]
 pub struct MergeArgs {
-    /// The parts' results files, in any order.
+    /// The parts' results files, in any order (files, each with its sidecar: not stdin).
     #[arg(value_name = "PART.csv", required = true)]
     parts: Vec<PathBuf>,
 
