@@ -1,5 +1,6 @@
 //! Every subcommand in a pipeline: the ones that read a results file read it from stdin
-//! (`-`).
+//! (`-`), and the ones that write to stdout end quietly with exit code 0 when the reader
+//! goes away (`| head -1`), as `run` does.
 
 mod common;
 
@@ -107,4 +108,54 @@ fn merge_says_why_a_part_cannot_be_stdin() {
         "{stderr}"
     );
     assert!(!out.exists(), "nothing written");
+}
+
+/// Runs `sudolab ARGS` with a stdout nobody reads (the reader closed before the first
+/// write, as `| head -1` is after its line) and returns its output.
+fn with_closed_stdout(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    sudolab().args(args).stdout(writer).output().unwrap()
+}
+
+#[test]
+fn every_subcommand_that_writes_to_stdout_ends_quietly_when_its_reader_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (part1, part2) = two_shards(dir.path());
+    let (part1, part2) = (part1.to_str().unwrap(), part2.to_str().unwrap());
+    let blog = data_file("blog.txt");
+    let blog = blog.to_str().unwrap();
+    let puzzle = format!("{blog}:1");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["run", blog, "-o", "-"],
+        vec!["merge", part1, part2, "-o", "-"],
+        vec!["techniques"],
+        vec!["techniques", "--format", "json"],
+        vec!["compare", part1, part1],
+        vec!["compare", part1, part1, "--format", "csv"],
+        vec!["explain", &puzzle],
+        vec!["explain", &puzzle, "--format", "json"],
+        vec!["unlock", blog],
+        vec!["completions", "bash"],
+        vec!["man"],
+    ];
+    for args in commands {
+        let output = with_closed_stdout(&args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "sudolab {}: {}",
+            args.join(" "),
+            stderr_of(&output)
+        );
+        assert!(
+            output.stderr.is_empty(),
+            "sudolab {} quietly: {}",
+            args.join(" "),
+            stderr_of(&output)
+        );
+    }
+    // `unlock --format csv` puts its summary on stderr, by design, whatever becomes of stdout.
+    let output = with_closed_stdout(&["unlock", blog, "--format", "csv"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
 }
