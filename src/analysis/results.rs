@@ -6,6 +6,9 @@
 //! The sidecar is the runner's [`crate::runner::meta::Meta`], read back by field name from
 //! its JSON (that type only serialises), so that reports keep working on files written by
 //! older or newer versions of the runner.
+//!
+//! `-` reads the rows from stdin (`sudolab merge ... -o - | sudolab report -`); stdin has no
+//! sidecar, so its run is unknown.
 
 use super::ladder_label;
 use crate::ladder::Ladder;
@@ -88,6 +91,9 @@ impl RunInfo {
     }
 }
 
+/// The name that stands for stdin.
+pub const STDIN: &str = "-";
+
 /// One results file.
 #[derive(Clone, Debug)]
 pub struct ResultSet {
@@ -99,12 +105,19 @@ pub struct ResultSet {
 }
 
 impl ResultSet {
-    /// Reads a results file and its sidecar, if there is one.
+    /// Reads a results file and its sidecar, if there is one; `-` reads stdin.
     pub fn load(path: &str) -> Result<ResultSet, ResultsError> {
-        let mut reader = csv::Reader::from_path(path).map_err(|error| ResultsError::Open {
-            path: path.to_string(),
-            error,
-        })?;
+        let source: Box<dyn std::io::Read> = if path == STDIN {
+            Box::new(std::io::stdin().lock())
+        } else {
+            Box::new(
+                std::fs::File::open(path).map_err(|error| ResultsError::Open {
+                    path: path.to_string(),
+                    error: error.into(),
+                })?,
+            )
+        };
+        let mut reader = csv::Reader::from_reader(source);
         let header = reader.headers().map_err(|error| ResultsError::Open {
             path: path.to_string(),
             error,
@@ -126,15 +139,9 @@ impl ResultSet {
             })?;
             records.push(record);
         }
-        let sidecar = crate::runner::meta::path_for(Path::new(path));
-        let run = match std::fs::read(&sidecar) {
-            Ok(bytes) => Some(RunInfo(serde_json::from_slice(&bytes).map_err(
-                |error| ResultsError::Sidecar {
-                    path: sidecar.display().to_string(),
-                    error,
-                },
-            )?)),
-            Err(_) => None,
+        let run = match path {
+            STDIN => None,
+            _ => read_sidecar(path)?,
         };
         Ok(ResultSet {
             path: path.to_string(),
@@ -146,9 +153,26 @@ impl ResultSet {
 
     /// The file name without its folders, as a short column title.
     pub fn name(&self) -> String {
+        if self.path == STDIN {
+            return "stdin".to_string();
+        }
         Path::new(&self.path)
             .file_name()
             .map_or_else(|| self.path.clone(), |n| n.to_string_lossy().into_owned())
+    }
+}
+
+/// What the sidecar of the results file at `path` says, when it has one.
+fn read_sidecar(path: &str) -> Result<Option<RunInfo>, ResultsError> {
+    let sidecar = crate::runner::meta::path_for(Path::new(path));
+    match std::fs::read(&sidecar) {
+        Ok(bytes) => serde_json::from_slice(&bytes)
+            .map(|json| Some(RunInfo(json)))
+            .map_err(|error| ResultsError::Sidecar {
+                path: sidecar.display().to_string(),
+                error,
+            }),
+        Err(_) => Ok(None),
     }
 }
 

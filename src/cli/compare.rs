@@ -2,7 +2,7 @@
 
 use crate::analysis::compare;
 use crate::analysis::compare_output::{self, Verdict};
-use crate::analysis::results::ResultSet;
+use crate::analysis::results::{ResultSet, STDIN};
 use clap::ValueEnum;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,10 +36,10 @@ const EXAMPLES: &str = r#"Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct CompareArgs {
-    /// The reference results file.
+    /// The reference results file ('-' reads stdin).
     #[arg(value_name = "BASE.csv")]
     base: String,
-    /// The results file to judge.
+    /// The results file to judge ('-' reads stdin).
     #[arg(value_name = "NEW.csv")]
     new: String,
     /// Largest slowdown allowed, in percent (e.g. 10 for 1.10x the time).
@@ -63,6 +63,9 @@ pub fn execute(args: CompareArgs) -> anyhow::Result<ExitCode> {
         && !(pct >= 0.0 && pct.is_finite())
     {
         anyhow::bail!("--max-slowdown must be a percentage of 0 or more, not {pct}");
+    }
+    if args.base == STDIN && args.new == STDIN {
+        anyhow::bail!("standard input ('-') is named 2 times; it can be read once");
     }
     let base = ResultSet::load(&args.base)?;
     let new = ResultSet::load(&args.new)?;

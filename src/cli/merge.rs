@@ -1,7 +1,7 @@
 //! `sudolab merge`: the command-line face of [`crate::runner::merge`].
 
 use crate::runner::Existing;
-use crate::runner::merge::{self, MergeConfig};
+use crate::runner::merge::{self, MergeConfig, MergeError};
 use crate::runner::output::Target;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,7 +22,7 @@ Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = AFTER_HELP)]
 pub struct MergeArgs {
-    /// The parts' results files, in any order.
+    /// The parts' results files, in any order (files, each with its sidecar: not stdin).
     #[arg(value_name = "PART.csv", required = true)]
     parts: Vec<PathBuf>,
 
@@ -51,7 +51,11 @@ pub fn execute(args: MergeArgs) -> anyhow::Result<ExitCode> {
             .map(|a| a.to_string_lossy().into_owned())
             .collect(),
     };
-    let report = merge::merge(&config)?;
+    let report = match merge::merge(&config) {
+        // The reader of stdout went away (`-o - | head`): not a failure, as for `run`.
+        Err(MergeError::Output(error)) if error.is_broken_pipe() => return Ok(ExitCode::SUCCESS),
+        result => result?,
+    };
     if !args.quiet {
         let rows = report.totals.puzzles;
         super::eprint(&format!(

@@ -1,7 +1,7 @@
 //! `sudolab report`: Markdown and HTML reports with SVG charts from results files.
 
 use crate::analysis::report::Report;
-use crate::analysis::results::ResultSet;
+use crate::analysis::results::{ResultSet, STDIN};
 use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,7 +20,8 @@ const EXAMPLES: &str = r#"Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct ReportArgs {
-    /// Results CSV files; each file's sidecar FILE.csv.meta.json is read when present.
+    /// Results CSV files; each file's sidecar FILE.csv.meta.json is read when present. '-'
+    /// reads one from stdin (`sudolab merge ... -o - | sudolab report -`).
     #[arg(value_name = "RESULTS.csv", required = true)]
     results: Vec<String>,
     /// Folder to write the report into (created if missing).
@@ -32,6 +33,10 @@ pub struct ReportArgs {
 }
 
 pub fn execute(args: ReportArgs) -> anyhow::Result<ExitCode> {
+    let stdin_count = args.results.iter().filter(|path| *path == STDIN).count();
+    if stdin_count > 1 {
+        anyhow::bail!("standard input ('-') is named {stdin_count} times; it can be read once");
+    }
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
     let sets = args

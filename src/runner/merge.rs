@@ -37,6 +37,11 @@ pub struct MergeConfig {
 pub enum MergeError {
     #[error("no parts to merge")]
     NoParts,
+    #[error(
+        "a part cannot be standard input ('-'): merge checks each part against its sidecar \
+         (PART.csv.meta.json), which stdin has not; name the part's file"
+    )]
+    StdinPart,
     #[error("{}: {error}", part.display())]
     Sidecar { part: PathBuf, error: MetaError },
     #[error(
@@ -111,6 +116,9 @@ struct Part {
 
 impl Part {
     fn open(path: &Path) -> Result<Part, MergeError> {
+        if path.as_os_str() == "-" {
+            return Err(MergeError::StdinPart);
+        }
         let meta = Meta::read(&meta::path_for(path)).map_err(|error| MergeError::Sidecar {
             part: path.to_path_buf(),
             error,
