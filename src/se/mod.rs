@@ -18,4 +18,4 @@ pub mod rating;
 pub mod rules;
 pub mod solver;
 
-pub use rating::{Bound, Ending, SeRating, rate, rate_grid};
+pub use rating::{Bound, Ending, SeRating, rate, rate_grid, rate_recording};

@@ -116,6 +116,23 @@ impl Iterator for Combinations {
     }
 }
 
+/// The `k`-subsets of the set bits of `members` as masks, in SE's order: the same as
+/// the subsets of [`Combinations`] over all bits that lie inside `members`, as mapping
+/// the members onto `0..m` in order keeps the order of the masks.
+pub fn subsets_of(members: u64, k: u32) -> impl Iterator<Item = u64> {
+    let mut listed = [0u8; 64];
+    let mut m = 0;
+    for bit in bits(members) {
+        listed[m] = bit as u8;
+        m += 1;
+    }
+    let combinations = (k as usize <= m).then(|| Combinations::new(k, m as u32));
+    combinations
+        .into_iter()
+        .flatten()
+        .map(move |compact| bits(compact).fold(0u64, |mask, i| mask | 1 << listed[i]))
+}
+
 /// The members of a 9-bit (or wider) mask, lowest first.
 #[inline]
 pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
@@ -140,6 +157,24 @@ mod tests {
         assert_eq!(Combinations::new(0, 5).collect::<Vec<_>>(), [0]);
         assert_eq!(Combinations::new(0, 0).count(), 0);
         assert_eq!(Combinations::new(4, 4).collect::<Vec<_>>(), [0b1111]);
+    }
+
+    #[test]
+    fn subsets_of_members_keep_the_order_of_all_subsets() {
+        for members in [0b1_0110_1101u64, 0b1_1111_1111, 0b101, 0] {
+            for k in 0..=4 {
+                let all: Vec<u64> = Combinations::new(k, 9)
+                    .filter(|c| c & !members == 0)
+                    .collect();
+                let some: Vec<u64> = subsets_of(members, k).collect();
+                if members == 0 && k == 0 {
+                    // Like SE's over no members: nothing.
+                    assert!(some.is_empty());
+                } else {
+                    assert_eq!(some, all, "{members:#b} {k}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -39,25 +39,29 @@ pub enum Ending {
     Stuck,
 }
 
-/// A puzzle's SE rating and the path behind it.
-#[derive(Clone, Debug, PartialEq)]
+/// A puzzle's SE rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeRating {
     pub er: Bound,
     pub ep: Bound,
     pub ed: Bound,
     pub ending: Ending,
-    /// SE's steps in order.
-    pub steps: Vec<Hint>,
 }
 
 /// Rates a puzzle (which the caller knows has one solution) along SE's path.
 pub fn rate(puzzle: &Puzzle) -> SeRating {
-    rate_grid(Candidates::from_puzzle(puzzle))
+    rate_grid(Candidates::from_puzzle(puzzle), |_| {})
 }
 
-/// Rates from a grid's current state.
-pub fn rate_grid(mut grid: Candidates) -> SeRating {
-    let mut steps = Vec::new();
+/// [`rate`], writing SE's steps in order into `steps` (cleared first; reuse it across
+/// puzzles to rate without allocating).
+pub fn rate_recording(puzzle: &Puzzle, steps: &mut Vec<Hint>) -> SeRating {
+    steps.clear();
+    rate_grid(Candidates::from_puzzle(puzzle), |hint| steps.push(*hint))
+}
+
+/// Rates from a grid's current state, telling `record` each step as it is taken.
+pub fn rate_grid(mut grid: Candidates, mut record: impl FnMut(&Hint)) -> SeRating {
     let mut hardest: Option<Difficulty> = None;
     let mut pearl = None;
     let mut diamond = None;
@@ -84,7 +88,7 @@ pub fn rate_grid(mut grid: Candidates) -> SeRating {
                 pearl = hardest;
             }
         }
-        steps.push(hint);
+        record(&hint);
     }
     let least = match ending {
         Ending::NeedsChaining(stage) => stage.least_difficulty(),
@@ -103,11 +107,5 @@ pub fn rate_grid(mut grid: Candidates) -> SeRating {
     };
     let ep = pearl.map_or_else(|| at_least(hardest), Bound::Exact);
     let ed = diamond.map_or_else(|| at_least(None), Bound::Exact);
-    SeRating {
-        er,
-        ep,
-        ed,
-        ending,
-        steps,
-    }
+    SeRating { er, ep, ed, ending }
 }

@@ -16,30 +16,39 @@ pub enum Next {
     Stuck,
 }
 
+/// A producer of SE's direct and indirect lists.
+type Producer = fn(&Candidates) -> Option<Hint>;
+
+/// SE's direct and indirect producers, in `Solver`'s order.
+const PRODUCERS: [Producer; 20] = [
+    singles::hidden_single,
+    locking::direct_locking,
+    |g| sets::hidden_set(g, 2, true),
+    singles::naked_single,
+    |g| sets::hidden_set(g, 3, true),
+    locking::locking,
+    |g| sets::naked_set(g, 2),
+    |g| fish::fish(g, 2),
+    |g| sets::hidden_set(g, 2, false),
+    |g| sets::naked_set(g, 3),
+    |g| fish::fish(g, 3),
+    |g| sets::hidden_set(g, 3, false),
+    |g| wings::xy_wing(g, false),
+    |g| wings::xy_wing(g, true),
+    unique_loops::unique_loop,
+    |g| sets::naked_set(g, 4),
+    |g| fish::fish(g, 4),
+    |g| sets::hidden_set(g, 4, false),
+    bug::bug,
+    aligned_exclusion::aligned_pair_exclusion,
+];
+
 /// SE's first hint on `grid`, asking its producers in SE's order.
 pub fn next_hint(grid: &Candidates) -> Next {
-    let core = singles::hidden_single(grid)
-        .or_else(|| locking::direct_locking(grid))
-        .or_else(|| sets::hidden_set(grid, 2, true))
-        .or_else(|| singles::naked_single(grid))
-        .or_else(|| sets::hidden_set(grid, 3, true))
-        .or_else(|| locking::locking(grid))
-        .or_else(|| sets::naked_set(grid, 2))
-        .or_else(|| fish::fish(grid, 2))
-        .or_else(|| sets::hidden_set(grid, 2, false))
-        .or_else(|| sets::naked_set(grid, 3))
-        .or_else(|| fish::fish(grid, 3))
-        .or_else(|| sets::hidden_set(grid, 3, false))
-        .or_else(|| wings::xy_wing(grid, false))
-        .or_else(|| wings::xy_wing(grid, true))
-        .or_else(|| unique_loops::unique_loop(grid))
-        .or_else(|| sets::naked_set(grid, 4))
-        .or_else(|| fish::fish(grid, 4))
-        .or_else(|| sets::hidden_set(grid, 4, false))
-        .or_else(|| bug::bug(grid))
-        .or_else(|| aligned_exclusion::aligned_pair_exclusion(grid));
-    if let Some(hint) = core {
-        return Next::Step(hint);
+    for producer in PRODUCERS {
+        if let Some(hint) = producer(grid) {
+            return Next::Step(hint);
+        }
     }
     // SE's chaining list: cycles, Aligned Triplet Exclusion, then the forcing chains.
     match first_chaining_hint(grid, ChainingStage::Cycles) {
@@ -70,7 +79,10 @@ pub fn next_hint(grid: &Candidates) -> Next {
 /// (the cell's value set and cancelled from its peers).
 pub fn apply(grid: &mut Candidates, hint: &Hint) {
     for digit in crate::geometry::Digit::all() {
-        grid.eliminate_all(digit, hint.removals.cells(digit));
+        let cells = hint.removals.cells(digit);
+        if !cells.is_empty() {
+            grid.eliminate_all(digit, cells);
+        }
     }
     if let Some((cell, digit)) = hint.placement {
         grid.place(cell, digit);

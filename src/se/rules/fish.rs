@@ -9,7 +9,7 @@ use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, HouseKind};
 use crate::se::hint::{Hint, Removals, Rule};
-use crate::se::order::{Combinations, bits, house};
+use crate::se::order::{bits, house, subsets_of};
 
 /// SE's first fish of `degree` base lines that removes something.
 pub fn fish(grid: &Candidates, degree: u32) -> Option<Hint> {
@@ -30,28 +30,41 @@ pub fn fish(grid: &Candidates, degree: u32) -> Option<Hint> {
     ] {
         let base = |i: usize| house(base_kind, i);
         let cover = |i: usize| house(cover_kind, i);
-        for combo in Combinations::new(degree, 9) {
-            for digit in tried.iter() {
-                let mut covers = 0u16;
-                let mut every_line_twice = true;
-                for line in bits(combo) {
-                    let places = grid.positions(base(line), digit);
-                    every_line_twice &= places.count_ones() >= 2;
-                    covers |= places;
-                }
-                if !every_line_twice || covers.count_ones() != degree {
-                    continue;
-                }
-                let base_cells = bits(combo).fold(CellSet::EMPTY, |s, l| s | base(l).cell_set());
-                let cover_cells =
-                    bits(u64::from(covers)).fold(CellSet::EMPTY, |s, l| s | cover(l).cell_set());
-                let removed = grid.cells_with(digit) & (cover_cells - base_cells);
-                if !removed.is_empty() {
-                    let mut removals = Removals::NONE;
-                    removals.add_cells(digit, removed);
-                    return Some(Hint::removing(rule, removals));
-                }
+        // SE tries every digit on a set of base lines before the next set, and the sets
+        // come in increasing mask order: its first fish is the one of least mask, then
+        // of least digit. Each digit's first is searched apart.
+        let mut first: Option<(u64, Hint)> = None;
+        for digit in tried.iter() {
+            // Base lines hold the digit in two to `degree` places (SE's rule, and the
+            // union could not be `degree` otherwise).
+            let members: u64 = (0..9)
+                .filter(|&i| (2..=degree).contains(&grid.positions(base(i), digit).count_ones()))
+                .fold(0, |m, i| m | 1 << i);
+            let found = subsets_of(members, degree)
+                .take_while(|&combo| first.as_ref().is_none_or(|(m, _)| combo < *m))
+                .find_map(|combo| {
+                    let covers =
+                        bits(combo).fold(0u16, |c, line| c | grid.positions(base(line), digit));
+                    if covers.count_ones() != degree {
+                        return None;
+                    }
+                    let base_cells =
+                        bits(combo).fold(CellSet::EMPTY, |s, l| s | base(l).cell_set());
+                    let cover_cells = bits(u64::from(covers))
+                        .fold(CellSet::EMPTY, |s, l| s | cover(l).cell_set());
+                    let removed = grid.cells_with(digit) & (cover_cells - base_cells);
+                    (!removed.is_empty()).then(|| {
+                        let mut removals = Removals::NONE;
+                        removals.add_cells(digit, removed);
+                        (combo, Hint::removing(rule, removals))
+                    })
+                });
+            if found.is_some() {
+                first = found;
             }
+        }
+        if let Some((_, hint)) = first {
+            return Some(hint);
         }
     }
     None

@@ -15,39 +15,86 @@
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, House, HouseKind};
 use crate::se::hint::{Hint, Removals, Rule};
+use std::sync::LazyLock;
 
-/// The crossing (first, second) house pairs in SE's order.
-fn pairs() -> impl Iterator<Item = (House, House)> {
+/// A box and a line that cross, as SE pairs them: `first`'s places of a digit all in
+/// `second`.
+#[derive(Clone, Copy)]
+struct Crossing {
+    first: House,
+    second: House,
+    /// The positions of `first` inside `second`.
+    inside: u16,
+    /// The other houses of `first`'s kind crossing `second`, with their positions
+    /// inside `second` (the direct mode's third houses), in number order.
+    thirds: [(House, u16); 2],
+}
+
+fn positions_inside(house: House, other: House) -> u16 {
+    (0..9)
+        .filter(|&p| other.cell_set().contains(house.cells()[p]))
+        .fold(0, |m, p| m | 1 << p)
+}
+
+/// The crossings in SE's order: (block, column), (block, row), (column, block), (row,
+/// block), each by first then second house number.
+static CROSSINGS: LazyLock<Vec<Crossing>> = LazyLock::new(|| {
     use HouseKind::{Box, Column, Row};
-    [(Box, Column), (Box, Row), (Column, Box), (Row, Box)]
-        .into_iter()
-        .flat_map(|(first, second)| {
-            House::all_of(first).flat_map(move |h1| {
-                House::all_of(second)
-                    .filter(move |h2| h1.cell_set().intersects(h2.cell_set()))
-                    .map(move |h2| (h1, h2))
-            })
-        })
+    let mut crossings = Vec::new();
+    for (first_kind, second_kind) in [(Box, Column), (Box, Row), (Column, Box), (Row, Box)] {
+        for first in House::all_of(first_kind) {
+            for second in House::all_of(second_kind) {
+                if !first.cell_set().intersects(second.cell_set()) {
+                    continue;
+                }
+                let mut thirds = [(first, 0); 2];
+                let others = House::all_of(first_kind)
+                    .filter(|&t| t != first && t.cell_set().intersects(second.cell_set()));
+                for (slot, third) in thirds.iter_mut().zip(others) {
+                    *slot = (third, positions_inside(third, second));
+                }
+                crossings.push(Crossing {
+                    first,
+                    second,
+                    inside: positions_inside(first, second),
+                    thirds,
+                });
+            }
+        }
+    }
+    crossings
+});
+
+/// Whether `digit`'s places in `crossing.first` (two or more) all lie in its second
+/// house.
+#[inline]
+fn locked(grid: &Candidates, crossing: &Crossing, digit: Digit) -> bool {
+    let places = grid.positions(crossing.first, digit);
+    places & !crossing.inside == 0 && places & places.wrapping_sub(1) != 0
+}
+
+fn rule_of(crossing: &Crossing, direct: bool) -> Rule {
+    match (crossing.first.kind() == HouseKind::Box, direct) {
+        (true, false) => Rule::Pointing,
+        (false, false) => Rule::Claiming,
+        (true, true) => Rule::DirectPointing,
+        (false, true) => Rule::DirectClaiming,
+    }
 }
 
 /// SE's first Pointing or Claiming that removes something.
 pub fn locking(grid: &Candidates) -> Option<Hint> {
-    for (first, second) in pairs() {
+    for crossing in CROSSINGS.iter() {
         for digit in Digit::all() {
-            let cells = grid.cells_with(digit);
-            let places = cells & first.cell_set();
-            if places.has_at_least(2) && places.is_subset_of(second.cell_set()) {
-                let removed = cells & (second.cell_set() - first.cell_set());
-                if !removed.is_empty() {
-                    let rule = if first.kind() == HouseKind::Box {
-                        Rule::Pointing
-                    } else {
-                        Rule::Claiming
-                    };
-                    let mut removals = Removals::NONE;
-                    removals.add_cells(digit, removed);
-                    return Some(Hint::removing(rule, removals));
-                }
+            if !locked(grid, crossing, digit) {
+                continue;
+            }
+            let removed =
+                grid.cells_with(digit) & (crossing.second.cell_set() - crossing.first.cell_set());
+            if !removed.is_empty() {
+                let mut removals = Removals::NONE;
+                removals.add_cells(digit, removed);
+                return Some(Hint::removing(rule_of(crossing, false), removals));
             }
         }
     }
@@ -56,28 +103,21 @@ pub fn locking(grid: &Candidates) -> Option<Hint> {
 
 /// SE's first Direct Pointing or Direct Claiming: the placement it leads to.
 pub fn direct_locking(grid: &Candidates) -> Option<Hint> {
-    for (first, second) in pairs() {
+    for crossing in CROSSINGS.iter() {
         for digit in Digit::all() {
-            let cells = grid.cells_with(digit);
-            let places = cells & first.cell_set();
-            if !(places.has_at_least(2) && places.is_subset_of(second.cell_set())) {
+            if !locked(grid, crossing, digit) {
                 continue;
             }
-            for third in House::all_of(first.kind()) {
-                if third == first || !third.cell_set().intersects(second.cell_set()) {
-                    continue;
-                }
-                let places = cells & third.cell_set();
-                if !places.has_at_least(2) {
-                    continue;
-                }
-                if let Some(cell) = (places - second.cell_set()).single_member() {
-                    let rule = if first.kind() == HouseKind::Box {
-                        Rule::DirectPointing
-                    } else {
-                        Rule::DirectClaiming
-                    };
-                    return Some(Hint::placing(rule, cell, digit));
+            for &(third, inside) in &crossing.thirds {
+                let places = grid.positions(third, digit);
+                let outside = places & !inside;
+                // Two places or more, one of them outside the second house.
+                if places & places.wrapping_sub(1) != 0
+                    && outside != 0
+                    && outside & (outside - 1) == 0
+                {
+                    let cell = third.cells()[outside.trailing_zeros() as usize];
+                    return Some(Hint::placing(rule_of(crossing, true), cell, digit));
                 }
             }
         }

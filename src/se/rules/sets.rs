@@ -15,7 +15,7 @@
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, House};
 use crate::se::hint::{Hint, Removals, Rule};
-use crate::se::order::{Combinations, bits, blocks_columns_rows};
+use crate::se::order::{bits, blocks_columns_rows, subsets_of};
 
 /// SE's first naked set of `degree` cells that removes something.
 pub fn naked_set(grid: &Candidates, degree: u32) -> Option<Hint> {
@@ -29,13 +29,12 @@ pub fn naked_set(grid: &Candidates, degree: u32) -> Option<Hint> {
             continue;
         }
         let masks = house.cells().map(|cell| grid.candidates(cell).bits());
+        // Members have two candidates or more (SE's rule) and at most `degree` (else
+        // the union is too large): the other combinations would fail anyway.
         let members: u64 = (0..9)
-            .filter(|&p| masks[p].count_ones() >= 2)
+            .filter(|&p| (2..=degree).contains(&masks[p].count_ones()))
             .fold(0, |m, p| m | 1 << p);
-        for combo in Combinations::new(degree, 9) {
-            if combo & !members != 0 {
-                continue;
-            }
+        for combo in subsets_of(members, degree) {
             let digits = bits(combo).fold(0u16, |u, p| u | masks[p]);
             if digits.count_ones() != degree {
                 continue;
@@ -66,12 +65,9 @@ pub fn hidden_set(grid: &Candidates, degree: u32, direct: bool) -> Option<Hint> 
         }
         let places: [u16; 9] = std::array::from_fn(|d| grid.positions(house, Digit::from_index(d)));
         let members: u64 = (0..9)
-            .filter(|&d| places[d].count_ones() >= 2)
+            .filter(|&d| (2..=degree).contains(&places[d].count_ones()))
             .fold(0, |m, d| m | 1 << d);
-        for combo in Combinations::new(degree, 9) {
-            if combo & !members != 0 {
-                continue;
-            }
+        for combo in subsets_of(members, degree) {
             let cells = bits(combo).fold(0u16, |u, d| u | places[d]);
             if cells.count_ones() != degree {
                 continue;

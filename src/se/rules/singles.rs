@@ -6,44 +6,46 @@
 //! cell in reading order with one candidate.
 
 use crate::candidates::Candidates;
-use crate::geometry::{Digit, HouseKind};
+use crate::geometry::{Digit, House, HouseKind};
 use crate::se::hint::{Hint, Rule};
-use crate::se::order::blocks_columns_rows;
+use crate::se::order::bits;
 
 /// SE's first hidden single, "alone" ones (a house's last empty cell) first.
 pub fn hidden_single(grid: &Candidates) -> Option<Hint> {
-    // Per house, the digits with one place there.
-    let mut digits_by_house = [0u16; 27];
-    let mut any = 0u32;
-    for digit in Digit::all() {
-        let mut houses = grid.houses_with_one_place(digit);
-        any |= houses;
-        while houses != 0 {
-            digits_by_house[houses.trailing_zeros() as usize] |= 1 << digit.index();
-            houses &= houses - 1;
-        }
-    }
-    if any == 0 {
-        return None;
-    }
+    // A house's last empty cell has its missing digit as only candidate (or none).
     let alone = grid.houses_with_one_empty_cell();
-    for pass_alone in [true, false] {
-        for house in blocks_columns_rows() {
-            let digits = digits_by_house[house.index()];
-            if digits == 0 || alone.contains(house) != pass_alone {
-                continue;
+    if !alone.is_empty() {
+        for house in in_se_order(alone.bits()) {
+            let cell = (grid.unsolved() & house.cell_set()).first()?;
+            if let Some(digit) = grid.candidates(cell).first() {
+                return Some(Hint::placing(Rule::HiddenSingleAlone, cell, digit));
             }
-            let digit = Digit::from_index(digits.trailing_zeros() as usize);
-            let position = grid.positions(house, digit).trailing_zeros() as usize;
-            let rule = match (pass_alone, house.kind()) {
-                (true, _) => Rule::HiddenSingleAlone,
-                (false, HouseKind::Box) => Rule::HiddenSingleBox,
-                (false, _) => Rule::HiddenSingleLine,
-            };
-            return Some(Hint::placing(rule, house.cells()[position], digit));
         }
     }
-    None
+    let by_digit: [u32; 9] =
+        std::array::from_fn(|d| grid.houses_with_one_place(Digit::from_index(d)));
+    let any = by_digit.iter().fold(0, |a, &m| a | m) & !alone.bits();
+    let house = in_se_order(any).next()?;
+    let digit = (0..9).find(|&d| by_digit[d] >> house.index() & 1 != 0)?;
+    let digit = Digit::from_index(digit);
+    let position = grid.positions(house, digit).trailing_zeros() as usize;
+    let rule = if house.kind() == HouseKind::Box {
+        Rule::HiddenSingleBox
+    } else {
+        Rule::HiddenSingleLine
+    };
+    Some(Hint::placing(rule, house.cells()[position], digit))
+}
+
+/// The houses of a mask (bit = house index) in SE's order: blocks, columns, rows.
+fn in_se_order(mask: u32) -> impl Iterator<Item = House> {
+    let reordered =
+        u64::from(mask >> 18) | u64::from(mask >> 9 & 0x1ff) << 9 | u64::from(mask & 0x1ff) << 18;
+    bits(reordered).map(|i| match i / 9 {
+        0 => House::box_(i % 9),
+        1 => House::column(i % 9),
+        _ => House::row(i % 9),
+    })
 }
 
 /// SE's first naked single: the first cell in reading order with one candidate.

@@ -32,13 +32,19 @@ pub fn unique_loop(grid: &Candidates) -> Option<Hint> {
     let mut search = Search {
         grid,
         pair: DigitSet::EMPTY,
+        pair_cells: CellSet::EMPTY,
         path: [Cell::from_index(0); 81],
         len: 0,
         on_path: CellSet::EMPTY,
+        seen: [HouseSet::EMPTY; 2],
         best: None,
     };
     for start in grid.cells_with_exactly(2).iter() {
         search.pair = grid.candidates(start);
+        search.pair_cells = search
+            .pair
+            .iter()
+            .fold(grid.unsolved(), |s, d| s & grid.cells_with(d));
         search.walk(start, 2, DigitSet::EMPTY, None);
         if search.best.as_ref().is_some_and(is_easiest) {
             break;
@@ -56,52 +62,70 @@ struct Search<'g> {
     grid: &'g Candidates,
     /// The loop's two digits.
     pair: DigitSet,
+    /// The cells holding both.
+    pair_cells: CellSet,
     path: [Cell; 81],
     len: usize,
     on_path: CellSet,
+    /// The houses of the path's cells at even and at odd positions.
+    seen: [HouseSet; 2],
     /// The easiest hint so far and its type.
     best: Option<(Hint, u8)>,
 }
 
 impl Search<'_> {
-    /// SE's `checkForLoops` from `cell`.
+    /// SE's `checkForLoops` from `cell`, which the caller checked can extend the path.
+    ///
+    /// A path whose cells at even (or odd) positions share a house can only close into
+    /// a loop SE rejects (`isValidLoop`), so the walk does not enter such cells: SE's
+    /// hints and their order stay the same, as a walk step never changes what its
+    /// siblings see (the running extra digits are gathered whether a cell is entered or
+    /// not).
     fn walk(&mut self, cell: Cell, allowed_extra: i32, extra: DigitSet, last: Option<usize>) {
         if self.best.as_ref().is_some_and(is_easiest) {
             return;
         }
+        let parity = self.len % 2;
         self.path[self.len] = cell;
         self.len += 1;
         self.on_path.insert(cell);
+        self.seen[parity] |= houses_of(cell);
+        let candidates = self.pair_cells;
         let mut extra = extra;
         for (kind, house) in block_row_column(cell).into_iter().enumerate() {
             if last == Some(kind) {
                 continue;
             }
-            for &next in house.cells() {
+            // A house's cells in position order are its cells in index order.
+            for next in (house.cell_set() & candidates).iter() {
                 if next == self.path[0] && self.len >= 4 {
                     self.found_loop();
                 } else if !self.on_path.contains(next) {
                     let digits = self.grid.candidates(next);
-                    if self.pair.is_subset_of(digits) {
-                        extra |= digits - self.pair;
-                        let size = digits.len();
-                        if size == 2 || extra.len() == 1 || allowed_extra > 0 {
-                            let allowed = allowed_extra - i32::from(size > 2);
-                            self.walk(next, allowed, extra, Some(kind));
-                        }
+                    extra |= digits - self.pair;
+                    let size = digits.len();
+                    if (size == 2 || extra.len() == 1 || allowed_extra > 0)
+                        && !self.seen[self.len % 2].intersects(houses_of(next))
+                    {
+                        let allowed = allowed_extra - i32::from(size > 2);
+                        self.walk(next, allowed, extra, Some(kind));
                     }
                 }
             }
         }
         self.len -= 1;
         self.on_path.remove(cell);
+        self.seen[parity] = self.seen[parity] - houses_of(cell);
     }
 
     fn found_loop(&mut self) {
-        let cells = &self.path[..self.len];
-        if !is_valid_loop(cells) {
+        // SE's `isValidLoop`: every house met at even positions is met once there,
+        // likewise at odd positions (the walk keeps to such paths), and the two sets of
+        // houses are the same.
+        if self.seen[0] != self.seen[1] {
             return;
         }
+        let cells = &self.path[..self.len];
         let grid = self.grid;
         let mut extras = [Cell::from_index(0); 81];
         let mut count = 0;
@@ -269,20 +293,9 @@ fn loop_base(size: usize) -> f64 {
     result
 }
 
-/// SE's `isValidLoop`: every house met at even positions is met once there, likewise at
-/// odd positions, and the two sets of houses are the same.
-fn is_valid_loop(cells: &[Cell]) -> bool {
-    let mut seen = [HouseSet::EMPTY; 2];
-    for (i, cell) in cells.iter().enumerate() {
-        let parity = &mut seen[i % 2];
-        for house in cell.houses() {
-            if parity.contains(house) {
-                return false;
-            }
-            parity.insert(house);
-        }
-    }
-    seen[0] == seen[1]
+/// A cell's row, column and box.
+fn houses_of(cell: Cell) -> HouseSet {
+    cell.houses().into_iter().collect()
 }
 
 /// The removals of a type 3 naked set: `combo` holds `c1` (standing for both extra cells
