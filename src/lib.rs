@@ -31,6 +31,7 @@ pub mod puzzle;
 pub mod record;
 pub mod regions;
 pub mod runner;
+pub mod se;
 pub mod solver;
 pub mod step;
 pub mod suggest;

@@ -1,0 +1,111 @@
+//! The rating as serate computes it (`Solver.getDifficulty`): ER is the hardest step of
+//! SE's path, EP the hardest up to and including the first step that sets a cell, ED the
+//! first step. Where the path needs a chaining stage this build cannot answer, each of
+//! them still unknown becomes a lower bound.
+
+use crate::candidates::Candidates;
+use crate::puzzle::Puzzle;
+use crate::se::chaining_seam::ChainingStage;
+use crate::se::difficulty::Difficulty;
+use crate::se::hint::Hint;
+use crate::se::solver::{Next, apply, next_hint};
+use std::fmt;
+
+/// One of ER, EP, ED: exact, or at least some difficulty.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    Exact(Difficulty),
+    AtLeast(Difficulty),
+}
+
+impl fmt::Display for Bound {
+    /// `7.2`, or `>=6.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bound::Exact(d) => write!(f, "{d}"),
+            Bound::AtLeast(d) => write!(f, ">={d}"),
+        }
+    }
+}
+
+/// How SE's path ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Solved,
+    /// The path reached a chaining stage this build does not have.
+    NeedsChaining(ChainingStage),
+    /// No producer had a hint (serate prints 20.0; never on a puzzle with one solution
+    /// once every producer is there).
+    Stuck,
+}
+
+/// A puzzle's SE rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeRating {
+    pub er: Bound,
+    pub ep: Bound,
+    pub ed: Bound,
+    pub ending: Ending,
+}
+
+/// Rates a puzzle (which the caller knows has one solution) along SE's path.
+pub fn rate(puzzle: &Puzzle) -> SeRating {
+    rate_grid(Candidates::from_puzzle(puzzle), |_| {})
+}
+
+/// [`rate`], writing SE's steps in order into `steps` (cleared first; reuse it across
+/// puzzles to rate without allocating).
+pub fn rate_recording(puzzle: &Puzzle, steps: &mut Vec<Hint>) -> SeRating {
+    steps.clear();
+    rate_grid(Candidates::from_puzzle(puzzle), |hint| steps.push(*hint))
+}
+
+/// Rates from a grid's current state, telling `record` each step as it is taken.
+pub fn rate_grid(mut grid: Candidates, mut record: impl FnMut(&Hint)) -> SeRating {
+    let mut hardest: Option<Difficulty> = None;
+    let mut pearl = None;
+    let mut diamond = None;
+    let mut ending = Ending::Solved;
+    while !grid.is_solved() {
+        let hint = match next_hint(&grid) {
+            Next::Step(hint) => hint,
+            Next::NeedsChaining(stage) => {
+                ending = Ending::NeedsChaining(stage);
+                break;
+            }
+            Next::Stuck => {
+                ending = Ending::Stuck;
+                break;
+            }
+        };
+        if hardest.is_none_or(|h| hint.difficulty.0 > h.0) {
+            hardest = Some(hint.difficulty);
+        }
+        apply(&mut grid, &hint);
+        if pearl.is_none() {
+            diamond = diamond.or(hardest);
+            if hint.placement.is_some() {
+                pearl = hardest;
+            }
+        }
+        record(&hint);
+    }
+    let least = match ending {
+        Ending::NeedsChaining(stage) => stage.least_difficulty(),
+        // Nothing is known about what SE would need past a stuck grid.
+        Ending::Stuck | Ending::Solved => Difficulty(0.0),
+    };
+    let at_least = |known: Option<Difficulty>| {
+        Bound::AtLeast(match known {
+            Some(d) if d.0 > least.0 => d,
+            _ => least,
+        })
+    };
+    let er = match ending {
+        Ending::Solved => Bound::Exact(hardest.unwrap_or(Difficulty(0.0))),
+        _ => at_least(hardest),
+    };
+    let ep = pearl.map_or_else(|| at_least(hardest), Bound::Exact);
+    let ed = diamond.map_or_else(|| at_least(None), Bound::Exact);
+    SeRating { er, ep, ed, ending }
+}
