@@ -184,8 +184,14 @@ fn an_unknown_technique_exits_2_naming_it_and_where_the_names_are() {
     let stderr = stderr_of(&output);
     assert!(stderr.contains("--ladder"), "{stderr}");
     assert!(stderr.contains("\"wibble\""), "{stderr}");
-    assert!(!stderr.contains("x-wing (bf2)"), "no list of every name: {stderr}");
-    assert!(stderr.contains("`sudolab techniques` lists them"), "{stderr}");
+    assert!(
+        !stderr.contains("x-wing (bf2)"),
+        "no list of every name: {stderr}"
+    );
+    assert!(
+        stderr.contains("`sudolab techniques` lists them"),
+        "{stderr}"
+    );
     assert!(
         stderr.contains("presets: singles, blog, lcm, related-sets, standard"),
         "{stderr}"

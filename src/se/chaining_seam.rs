@@ -1,15 +1,16 @@
 //! Where SE's chaining producers sit in the producer order, and what the core asks them.
 //!
-//! STUB until `src/se/chaining` (SE's chaining family, written on its own branch) lands:
-//! [`first_chaining_hint`] answers [`ChainingAnswer::Unavailable`] for every stage, and
-//! the rating stops there with a lower bound (no chaining hint is easier than its
-//! stage's least difficulty). When the chaining module lands, the body becomes one call
-//! per stage to `crate::se::chaining::first_hint(grid, Chainer::<stage>, scratch)`,
-//! mapping its hint into a [`Hint`]; nested chains stay unavailable until part 2.
+//! [`first_chaining_hint`] asks [`crate::se::chaining`] for the first hint of a stage and
+//! hands it on as a [`Hint`]. The nested forcing chains (ER 9.5 and up) are not there yet:
+//! that stage answers [`ChainingAnswer::Unavailable`], and the rating stops there with a
+//! lower bound (no hint of a stage is easier than its least difficulty), never a number.
+//! The chaining search reuses one scratch per thread, so rating allocates nothing once warm.
 
 use crate::candidates::Candidates;
+use crate::se::chaining::{self, Chainer, ChainingScratch};
 use crate::se::difficulty::Difficulty;
-use crate::se::hint::Hint;
+use crate::se::hint::{Hint, Removals, Rule};
+use std::cell::RefCell;
 
 /// SE's chaining producers in its order (`Chaining(multiple, dynamic, nishio, level)`),
 /// Aligned Triplet Exclusion sitting between the cycles and Nishio.
@@ -46,11 +47,38 @@ pub enum ChainingAnswer {
     Found(Hint),
     /// The stage has nothing here.
     Nothing,
-    /// The stage is not implemented on this branch.
+    /// The stage is not implemented yet (the nested forcing chains, ER 9.5 and up).
     Unavailable,
 }
 
-/// The first hint of a chaining stage. STUB: always [`ChainingAnswer::Unavailable`].
-pub fn first_chaining_hint(_grid: &Candidates, _stage: ChainingStage) -> ChainingAnswer {
-    ChainingAnswer::Unavailable
+thread_local! {
+    static SCRATCH: RefCell<ChainingScratch> = RefCell::default();
+}
+
+/// The first hint of a chaining stage, as SE's accumulator would take it.
+pub fn first_chaining_hint(grid: &Candidates, stage: ChainingStage) -> ChainingAnswer {
+    let chainer = match stage {
+        ChainingStage::Cycles => Chainer::Cycles,
+        ChainingStage::Nishio => Chainer::Nishio,
+        ChainingStage::Multiple => Chainer::Multiple,
+        ChainingStage::Dynamic => Chainer::Dynamic,
+        ChainingStage::DynamicPlus => Chainer::DynamicPlus,
+        ChainingStage::Nested => return ChainingAnswer::Unavailable,
+    };
+    let found = SCRATCH.with_borrow_mut(|scratch| chaining::first_hint(grid, chainer, scratch));
+    match found {
+        None => ChainingAnswer::Nothing,
+        Some(found) => {
+            let mut removals = Removals::NONE;
+            for &(cell, digit) in &found.removals {
+                removals.add(cell, digit);
+            }
+            ChainingAnswer::Found(Hint {
+                rule: Rule::Chaining(found.name),
+                difficulty: found.difficulty,
+                placement: found.placement,
+                removals,
+            })
+        }
+    }
 }
