@@ -5,11 +5,14 @@
 //! `placements`, `eliminations`, `hardest`, `score`, `level`, `micros`, `error`, then one
 //! count column per technique of the ladder (named by technique name, ladder order), then
 //! `solution` when asked for. CSV cannot hold a map, so the counts are fixed columns
-//! generated from the ladder; readers find them by name.
+//! generated from the ladder; readers find them by name. With Sudoku Explainer's rating
+//! (`run --grade hodoku,se`) the columns `er`, `ep` and `ed` follow the counts, before
+//! `solution`.
 
 use crate::catalogue::Technique;
 use crate::csv_rows::CsvRows;
 use crate::level::Level;
+use crate::se::Bound;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -101,7 +104,20 @@ pub struct Record {
     pub counts: Vec<u32>,
     /// The unique solution, when asked for and known.
     pub solution: Option<String>,
+    /// Sudoku Explainer's rating (ER, EP, ED), when asked for and the puzzle has exactly
+    /// one solution and a sound solve.
+    pub se: Option<SeGrade>,
 }
+
+/// Sudoku Explainer's ER, EP and ED of a puzzle.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct SeGrade {
+    pub er: Bound,
+    pub ep: Bound,
+    pub ed: Bound,
+}
+
+impl Eq for SeGrade {}
 
 /// Why a CSV row could not be read back as a [`Record`].
 #[derive(Debug, Error)]
@@ -137,13 +153,21 @@ pub struct Columns {
     pub techniques: Vec<Technique>,
     /// Whether the `solution` column is present.
     pub solution: bool,
+    /// Whether the `er`, `ep` and `ed` columns are present.
+    pub se: bool,
 }
+
+/// The columns of Sudoku Explainer's rating.
+const SE_COLUMNS: [&str; 3] = ["er", "ep", "ed"];
 
 impl Columns {
     /// The header row.
     pub fn header(&self) -> Vec<&'static str> {
         let mut header: Vec<&'static str> = FIXED.to_vec();
         header.extend(self.techniques.iter().map(|t| t.name()));
+        if self.se {
+            header.extend(SE_COLUMNS);
+        }
         if self.solution {
             header.push("solution");
         }
@@ -159,9 +183,13 @@ impl Columns {
             }
         }
         let rest = header.iter().skip(FIXED.len());
+        // Count columns carry the technique's name as written (not a code: `er` is SE's
+        // ER column, and Empty Rectangle's code).
+        let named = |h: &str| Technique::ALL.iter().copied().find(|t| t.name() == h);
         Ok(Columns {
-            techniques: rest.clone().filter_map(Technique::from_name).collect(),
+            techniques: rest.clone().filter_map(named).collect(),
             solution: header.iter().any(|h| h == "solution"),
+            se: header.iter().any(|h| h == SE_COLUMNS[0]),
         })
     }
 }
@@ -213,6 +241,7 @@ impl Record {
             error: String::new(),
             counts: vec![0; techniques],
             solution: None,
+            se: None,
         }
     }
 
@@ -241,6 +270,13 @@ impl Record {
         field(Field::Text(&self.error))?;
         for &count in &self.counts {
             field(Field::Number(count.into()))?;
+        }
+        if columns.se {
+            let grade = self.se.map(|g| [g.er, g.ep, g.ed]);
+            for i in 0..SE_COLUMNS.len() {
+                let text = grade.map(|g| g[i].to_string());
+                field(Field::Text(text.as_deref().unwrap_or("")))?;
+            }
         }
         if columns.solution {
             field(Field::Text(self.solution.as_deref().unwrap_or("")))?;
@@ -283,7 +319,27 @@ impl Record {
         for (i, t) in columns.techniques.iter().enumerate() {
             counts.push(parse(t.name(), field(FIXED.len() + i, t.name())?)?);
         }
-        let solution_index = FIXED.len() + columns.techniques.len();
+        let se_index = FIXED.len() + columns.techniques.len();
+        let se = match columns.se {
+            false => None,
+            true => {
+                let mut bounds = [None; 3];
+                for (i, name) in SE_COLUMNS.into_iter().enumerate() {
+                    bounds[i] = optional(name, field(se_index + i, name)?, |v| v.parse().ok())?;
+                }
+                match bounds {
+                    [Some(er), Some(ep), Some(ed)] => Some(SeGrade { er, ep, ed }),
+                    [None, None, None] => None,
+                    _ => {
+                        return Err(RecordError::BadValue {
+                            column: "er",
+                            value: "er, ep and ed must be all present or all empty".into(),
+                        });
+                    }
+                }
+            }
+        };
+        let solution_index = se_index + if columns.se { SE_COLUMNS.len() } else { 0 };
         Ok(Record {
             source: field(0, "source")?.to_string(),
             line: parse("line", field(1, "line")?)?,
@@ -305,6 +361,7 @@ impl Record {
                 })?,
                 false => None,
             },
+            se,
         })
     }
 
@@ -321,12 +378,14 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::se::Difficulty;
 
     #[test]
     fn a_record_survives_a_round_trip_through_csv() {
         let columns = Columns {
             techniques: vec![Technique::NakedSingle, Technique::XWing],
             solution: true,
+            se: true,
         };
         let record = Record {
             source: "data/x.txt".into(),
@@ -344,6 +403,11 @@ mod tests {
             error: String::new(),
             counts: vec![59, 1],
             solution: Some("1".repeat(81)),
+            se: Some(SeGrade {
+                er: Bound::AtLeast(Difficulty(9.5)),
+                ep: Bound::Exact(Difficulty(7.2)),
+                ed: Bound::Exact(Difficulty(1.2)),
+            }),
         };
         let mut out = csv::Writer::from_writer(vec![]);
         out.write_record(columns.header()).unwrap();
@@ -375,6 +439,7 @@ mod tests {
         let columns = Columns {
             techniques: vec![Technique::NakedSingle],
             solution: true,
+            se: false,
         };
         let record = Record {
             puzzle: "12,\"3\"\t\u{fffd}".into(),

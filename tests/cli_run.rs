@@ -1045,3 +1045,49 @@ fn a_skip_past_the_end_of_the_input_warns() {
         .success()
         .stderr(predicate::str::contains("passes the end").not());
 }
+
+#[test]
+fn grade_se_adds_serate_s_rating_to_puzzles_with_one_solution_only() {
+    let (columns, rows) = run_rows(&[
+        data_file("tdoku_test_puzzles.txt").to_str().unwrap(),
+        data_file("blog.txt").to_str().unwrap(),
+        "--grade",
+        "hodoku,se",
+    ]);
+    assert!(columns.se);
+    let header = columns.header();
+    assert_eq!(&header[header.len() - 3..], ["er", "ep", "ed"]);
+    for row in &rows {
+        let unique = matches!(row.status, Status::Solved | Status::Stuck);
+        assert_eq!(row.se.is_some(), unique, "{row:?}");
+    }
+    assert!(rows.iter().any(|r| r.se.is_none()) && rows.iter().any(|r| r.se.is_some()));
+    // The blog's puzzles against serate 1.2.1.3's own ratings of them.
+    let reference =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/se/sdjmchattie_blog.tsv");
+    let Ok(text) = std::fs::read_to_string(&reference) else {
+        eprintln!(
+            "skipping the comparison: {} is not present",
+            reference.display()
+        );
+        return;
+    };
+    let mut compared = 0;
+    for line in text.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let puzzle = sudolab::puzzle::Puzzle::parse_line(fields[1])
+            .unwrap()
+            .to_string();
+        let Some(row) = rows.iter().find(|r| r.puzzle == puzzle) else {
+            continue;
+        };
+        let grade = row.se.expect("rated");
+        let ours = [grade.er, grade.ep, grade.ed].map(|b| b.to_string());
+        assert_eq!(ours, fields[2..5], "{puzzle}");
+        compared += 1;
+    }
+    assert!(compared >= 15, "{compared} blog puzzles compared");
+    // Without --grade se the rows carry no such columns.
+    let (columns, rows) = run_rows(&[data_file("blog.txt").to_str().unwrap()]);
+    assert!(!columns.se && rows.iter().all(|r| r.se.is_none()));
+}

@@ -145,6 +145,7 @@ mod tests {
                 Technique::Swordfish,
             ],
             solution: false,
+            se: false,
         }
     }
 

@@ -22,7 +22,8 @@ input size is known (files, or --limit); --quiet hides it and the closing summar
 Output: one CSV row per puzzle line, in input order at any thread count (blank lines and
 lines whose first non-blank character is '#' are not puzzles). Columns: source, line,
 puzzle, givens, status, steps, placements, eliminations, hardest, score, level, micros,
-error, one count column per technique of the ladder, then solution with --solution. A FILE.csv.meta.json beside a
+error, one count column per technique of the ladder, er, ep, ed with --grade hodoku,se,
+then solution with --solution. A FILE.csv.meta.json beside a
 results file records version, commit, command line, ladder, inputs, times and totals.
 
 Status: solved | stuck (logic alone stops) | no-solution | multiple-solutions | invalid
@@ -168,6 +169,22 @@ pub struct RunArgs {
     #[arg(long)]
     solution: bool,
 
+    /// The graders whose columns the rows carry: hodoku (always) and se
+    ///
+    /// hodoku: score and level, HoDoKu's grade of the ladder's path. se: Sudoku Explainer's
+    /// rating along SE's own path, as serate 1.2.1.3 gives it: er (the hardest step), ep
+    /// (the hardest up to the first placement) and ed (the first step), one decimal, for
+    /// every solved or stuck puzzle (those have exactly one solution). A rating that needs
+    /// nested forcing chains is not computed yet and is written as a lower bound, >=9.5.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "hodoku",
+        value_name = "GRADERS"
+    )]
+    grade: Vec<Grader>,
+
     /// No progress bar and no summary on stderr
     ///
     /// Unreadable inputs and unsound steps are still reported; lines that are not puzzles
@@ -206,6 +223,15 @@ impl From<FallbackArg> for Fallback {
             FallbackArg::BruteForce => Fallback::BruteForce,
         }
     }
+}
+
+/// A grader whose columns the rows can carry (`--grade`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Grader {
+    /// HoDoKu's score and level of the ladder's path (always written).
+    Hodoku,
+    /// Sudoku Explainer's ER, EP and ED, along SE's path.
+    Se,
 }
 
 /// `--ladder`'s parser (boxed: the configuration is larger than the other options).
@@ -254,6 +280,7 @@ impl RunArgs {
             },
             verify: self.verify,
             solution: self.solution,
+            se: self.grade.contains(&Grader::Se),
             progress: !self.quiet,
             command_line: std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())

@@ -31,7 +31,8 @@ use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
 use crate::puzzle::{ParseError, Puzzle, Solution};
-use crate::record::{Columns, Record, Status};
+use crate::record::{Columns, Record, SeGrade, Status};
+use crate::se;
 use crate::solver::{Outcome, Policy, Scratch, Solver, Summary, UnsoundStep};
 use std::time::Instant;
 
@@ -99,6 +100,7 @@ impl Evaluator {
         let columns = Columns {
             techniques: ladder.rungs().to_vec(),
             solution: with_solution,
+            se: false,
         };
         let logic_first = !verify && !ladder.contains(Technique::BruteForce);
         let solver = Solver::new(ladder, policy);
@@ -109,6 +111,13 @@ impl Evaluator {
             scores,
             columns,
         }
+    }
+
+    /// Adds Sudoku Explainer's rating (`er`, `ep`, `ed`) to every row of a puzzle with
+    /// exactly one solution and a sound solve (SE's own path, beside the ladder's).
+    pub fn rating_se(mut self, on: bool) -> Evaluator {
+        self.columns.se = on;
+        self
     }
 
     /// The layout of the rows this evaluator makes.
@@ -141,6 +150,16 @@ impl Evaluator {
                 } else {
                     self.ask_then_solve(&puzzle, scratch, &mut record)
                 };
+                // Solved and stuck puzzles have exactly one solution (proved by the solve
+                // or by the oracle), which is what SE's rating assumes.
+                if self.columns.se && matches!(record.status, Status::Solved | Status::Stuck) {
+                    let rating = se::rate(&puzzle);
+                    record.se = Some(SeGrade {
+                        er: rating.er,
+                        ep: rating.ep,
+                        ed: rating.ed,
+                    });
+                }
             }
         }
         record.micros = start.elapsed().as_micros().try_into().unwrap_or(u64::MAX);

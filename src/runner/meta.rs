@@ -51,6 +51,9 @@ pub struct RowsConfig {
     pub fallback: String,
     pub verify: bool,
     pub solution: bool,
+    /// Whether the rows carry Sudoku Explainer's rating (absent from older sidecars).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub se: bool,
     /// Base score and level of each technique column, as used for `score` and `level`.
     pub grading: Vec<Grading>,
     pub skip: u64,
@@ -295,6 +298,7 @@ mod tests {
             policy: "single".into(),
             fallback: "none".into(),
             verify: false,
+            se: false,
             solution: false,
             grading: grading(&[Technique::NakedSingle], &ScoreTable::default()),
             skip: 0,

@@ -71,6 +71,8 @@ pub struct RunConfig {
     pub verify: bool,
     /// Add the `solution` column.
     pub solution: bool,
+    /// Add Sudoku Explainer's rating (`er`, `ep`, `ed`).
+    pub se: bool,
     /// Draw the progress bar (when stderr is a terminal).
     pub progress: bool,
     /// The command line, for the metadata.
@@ -230,7 +232,8 @@ pub fn run(
         config.verify,
         config.scores.clone(),
         config.solution,
-    );
+    )
+    .rating_se(config.se);
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
     let on_disk = rows_to_keep(config, &meta.config, evaluator.columns())?;
     let mut reader = Reader::new(&inputs, config.skip, config.limit).shard(config.shard);
@@ -381,6 +384,7 @@ fn start_meta(
             fallback: config.fallback.name().into(),
             verify: config.verify,
             solution: config.solution,
+            se: config.se,
             grading: meta::grading(&evaluator.columns().techniques, &config.scores),
             skip: config.skip,
             limit: config.limit,

@@ -18,4 +18,5 @@ pub mod rating;
 pub mod rules;
 pub mod solver;
 
-pub use rating::{Bound, Ending, SeRating, rate, rate_grid, rate_recording};
+pub use difficulty::{Bound, Difficulty};
+pub use rating::{Ending, SeRating, rate, rate_grid, rate_recording};

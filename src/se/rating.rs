@@ -6,27 +6,9 @@
 use crate::candidates::Candidates;
 use crate::puzzle::Puzzle;
 use crate::se::chaining_seam::ChainingStage;
-use crate::se::difficulty::Difficulty;
+use crate::se::difficulty::{Bound, Difficulty};
 use crate::se::hint::Hint;
 use crate::se::solver::{Next, apply, next_hint};
-use std::fmt;
-
-/// One of ER, EP, ED: exact, or at least some difficulty.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Bound {
-    Exact(Difficulty),
-    AtLeast(Difficulty),
-}
-
-impl fmt::Display for Bound {
-    /// `7.2`, or `>=6.5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Bound::Exact(d) => write!(f, "{d}"),
-            Bound::AtLeast(d) => write!(f, ">={d}"),
-        }
-    }
-}
 
 /// How SE's path ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
