@@ -86,6 +86,42 @@ static CHAIN_GRIDS: LazyLock<Vec<Candidates>> = LazyLock::new(|| {
     grids
 });
 
+/// Real grids along SE's paths: every grid of SE's solves of the Sudoku Exchange sample
+/// at which SE's next step is not a single (SE asks most of its producers there), the
+/// first 500.
+pub fn se_grids() -> &'static [Candidates] {
+    &SE_GRIDS
+}
+
+static SE_GRIDS: LazyLock<Vec<Candidates>> = LazyLock::new(|| {
+    use sudolab::se::hint::Rule;
+    let exchange = exchange().expect("the bundled sample is always there");
+    let mut grids = Vec::new();
+    let mut steps = Vec::new();
+    for puzzle in &exchange.puzzles {
+        sudolab::se::rate_recording(puzzle, &mut steps);
+        let mut grid = Candidates::from_puzzle(puzzle);
+        for hint in &steps {
+            let single = matches!(
+                hint.rule,
+                Rule::HiddenSingleAlone
+                    | Rule::HiddenSingleBox
+                    | Rule::HiddenSingleLine
+                    | Rule::NakedSingle
+            );
+            if !single {
+                grids.push(grid.clone());
+            }
+            sudolab::se::solver::apply(&mut grid, hint);
+        }
+        if grids.len() >= 500 {
+            break;
+        }
+    }
+    grids.truncate(500);
+    grids
+});
+
 /// QQWing's "simple" puzzles: singles solve them all.
 fn easy() -> Option<Corpus> {
     corpus("easy", &shared("qqwing_simple.txt"), usize::MAX)

@@ -164,3 +164,44 @@ fn combine(
     }
     chosen[k] = None;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Digit;
+    use crate::se::rules::test_grids::{grid, keep_only};
+
+    #[test]
+    fn an_aligned_pair_loses_the_digit_every_combination_with_it_is_excluded_for() {
+        // r1c1 and r1c2 {1,2,3}; r1c5 {1,2} and r1c6 {1,3} see both: 1 goes with 2 or 3
+        // (an excluder's pair), and the two cannot both be 1.
+        let g = keep_only(
+            &grid(&".".repeat(81)),
+            &[
+                ("r1c1", "123"),
+                ("r1c2", "123"),
+                ("r1c5", "12"),
+                ("r1c6", "13"),
+            ],
+        );
+        let hint = aligned_pair_exclusion(&g).unwrap();
+        assert_eq!(
+            (hint.rule, hint.difficulty.0),
+            (Rule::AlignedPairExclusion, 6.2)
+        );
+        let removed: Vec<(Cell, Digit)> = hint.removals.iter().collect();
+        assert_eq!(
+            removed,
+            [
+                (Cell::at(0, 0), Digit::new(1)),
+                (Cell::at(0, 1), Digit::new(1))
+            ]
+        );
+        // One common excluder is not enough.
+        let g = keep_only(
+            &grid(&".".repeat(81)),
+            &[("r1c1", "123"), ("r1c2", "123"), ("r1c5", "12")],
+        );
+        assert_eq!(aligned_pair_exclusion(&g), None);
+    }
+}

@@ -373,3 +373,147 @@ fn hidden_with(
     }
     Some((removals, places.count_ones() as usize))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::se::rules::test_grids::{cell, grid, keep_only};
+
+    /// An open grid where 1 and 2 stay only in the named cells (and in `also`).
+    fn loop_grid(cells: &[(&str, &str)], also: CellSet) -> Candidates {
+        let mut g = keep_only(&grid(&".".repeat(81)), cells);
+        let named: CellSet = cells.iter().map(|(c, _)| cell(c)).collect();
+        for other in (CellSet::ALL - named - also).iter() {
+            g.eliminate(other, Digit::new(1));
+            g.eliminate(other, Digit::new(2));
+        }
+        g
+    }
+
+    fn removed(hint: &Hint) -> Vec<String> {
+        hint.removals
+            .iter()
+            .map(|(c, d)| format!("{c}-{d}"))
+            .collect()
+    }
+
+    #[test]
+    fn a_rectangle_of_type_1_removes_the_pair_from_its_extra_cell() {
+        let g = loop_grid(
+            &[
+                ("r1c1", "12"),
+                ("r1c4", "12"),
+                ("r2c1", "12"),
+                ("r2c4", "123"),
+            ],
+            CellSet::EMPTY,
+        );
+        let hint = unique_loop(&g).unwrap();
+        assert_eq!(hint.rule.to_string(), "Unique Rectangle type 1");
+        assert_eq!(hint.difficulty.0, 4.5);
+        assert_eq!(removed(&hint), ["r2c4-1", "r2c4-2"]);
+        // With a fourth cell that does not hold the pair, no loop.
+        let g = loop_grid(
+            &[
+                ("r1c1", "12"),
+                ("r1c4", "12"),
+                ("r2c1", "12"),
+                ("r2c4", "34"),
+            ],
+            CellSet::EMPTY,
+        );
+        assert_eq!(unique_loop(&g), None);
+    }
+
+    #[test]
+    fn a_rectangle_of_type_2_removes_the_extra_digit_where_both_extra_cells_see() {
+        let g = loop_grid(
+            &[
+                ("r1c1", "12"),
+                ("r1c4", "12"),
+                ("r2c1", "123"),
+                ("r2c4", "123"),
+            ],
+            CellSet::EMPTY,
+        );
+        let hint = unique_loop(&g).unwrap();
+        assert_eq!(hint.rule.to_string(), "Unique Rectangle type 2");
+        assert_eq!(
+            hint.removals.cells(Digit::new(3)),
+            House::row(1).cell_set()
+                - CellSet::single(cell("r2c1"))
+                - CellSet::single(cell("r2c4"))
+        );
+    }
+
+    #[test]
+    fn a_rectangle_of_type_3_with_a_naked_pair_is_rated_4_6() {
+        // The extra cells' 3 and 4 with r2c7 {3,4}: a naked pair in row 2; the row keeps
+        // 1 and 2 elsewhere, so no type 4.
+        let g = loop_grid(
+            &[
+                ("r1c1", "12"),
+                ("r1c4", "12"),
+                ("r2c1", "123"),
+                ("r2c4", "124"),
+                ("r2c7", "34"),
+            ],
+            House::row(1).cell_set(),
+        );
+        let hint = unique_loop(&g).unwrap();
+        assert_eq!(hint.rule.to_string(), "Unique Rectangle type 3");
+        assert_eq!(hint.difficulty.0, 4.5 + 0.1);
+        let expected: Vec<String> = ["r2c2", "r2c3", "r2c5", "r2c6", "r2c8", "r2c9"]
+            .iter()
+            .flat_map(|c| [format!("{c}-3"), format!("{c}-4")])
+            .collect();
+        let mut ours = removed(&hint);
+        ours.sort();
+        let mut expected = expected;
+        expected.sort();
+        assert_eq!(ours, expected);
+    }
+
+    #[test]
+    fn a_rectangle_of_type_4_removes_the_unlocked_digit_from_the_extra_cells() {
+        let g = loop_grid(
+            &[
+                ("r1c1", "12"),
+                ("r1c4", "12"),
+                ("r2c1", "123"),
+                ("r2c4", "124"),
+            ],
+            CellSet::EMPTY,
+        );
+        let hint = unique_loop(&g).unwrap();
+        assert_eq!(hint.rule.to_string(), "Unique Rectangle type 4");
+        assert_eq!(removed(&hint), ["r2c1-2", "r2c4-2"]);
+    }
+
+    #[test]
+    fn a_loop_of_six_through_three_boxes() {
+        let g = loop_grid(
+            &[
+                ("r1c1", "12"),
+                ("r1c2", "12"),
+                ("r4c2", "12"),
+                ("r4c4", "12"),
+                ("r5c4", "12"),
+                ("r5c1", "123"),
+            ],
+            CellSet::EMPTY,
+        );
+        let hint = unique_loop(&g).unwrap();
+        assert_eq!(hint.rule.to_string(), "Unique Loop type 1");
+        assert_eq!(hint.difficulty.0, 4.6);
+        assert_eq!(removed(&hint), ["r5c1-1", "r5c1-2"]);
+    }
+
+    #[test]
+    fn sizes_add_to_the_base_as_se_adds_them() {
+        assert_eq!(loop_base(4), 4.5);
+        assert_eq!(loop_base(6), 4.5 + 0.1);
+        assert_eq!(loop_base(8), 4.5 + 0.2);
+        assert_eq!(loop_base(10), 4.5 + 0.3 + 0.2);
+    }
+}
