@@ -9,6 +9,7 @@ mod inputs;
 mod ladder;
 mod oracle;
 mod parse;
+mod se_chaining;
 mod techniques;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -26,6 +27,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse::benches, oracle::benches, techniques::benches, ladder::benches
+    targets = parse::benches, oracle::benches, techniques::benches, ladder::benches,
+        se_chaining::benches
 }
 criterion_main!(benches);
