@@ -12,7 +12,8 @@
 use super::Chainer;
 use super::hint::{Best, Chain, ChainKind, ChainingHint, Implication, difficulty};
 use super::links::{NO_CAND, StaticLinks, WorkGrid};
-use super::potential::{CandSet, Potential, cand_cell, cand_digit};
+use super::potential::{CandSet, Potential, cand, cand_cell, cand_digit};
+use super::reach::Reach;
 use crate::bitset::CellSet;
 use crate::geometry::{Cell, Digit};
 
@@ -38,6 +39,8 @@ pub(super) struct CycleScratch {
     pending_off: Vec<u32>,
     cycles: Vec<u32>,
     links: StaticLinks,
+    reach: Reach,
+    cands: Vec<u16>,
 }
 
 /// Which links a pass uses.
@@ -79,6 +82,12 @@ impl Links {
 /// Offers every hint of the producer to `best`, in SE's order.
 pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Best) {
     scratch.links.build(grid);
+    scratch.cands.clear();
+    for cell in grid.empty().iter() {
+        for digit in grid.candidates(cell).iter() {
+            scratch.cands.push(cand(cell, digit));
+        }
+    }
     for links in [
         Links {
             cell: false,
@@ -93,6 +102,10 @@ pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Bes
             house: true,
         },
     ] {
+        let (table, cands) = (&scratch.links, &scratch.cands);
+        scratch
+            .reach
+            .build(table, cands, links.cell, links.cell, links.house);
         for cell in Cell::all() {
             let digits = grid.candidates(cell);
             if digits.len() < 2 || (digits.len() > 2 && !links.house) {
@@ -102,17 +115,17 @@ pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Bes
                 let source = Potential::new(cell, digit, true);
                 cycles(grid, scratch, links, source, best);
                 if links.house {
-                    forcing_chain(grid, scratch, links, source, best);
-                    forcing_chain(
-                        grid,
-                        scratch,
-                        links,
-                        Potential {
+                    let c = source.cand;
+                    if scratch.reach.reaches(c, true, c, false) {
+                        forcing_chain(grid, scratch, links, source, best);
+                    }
+                    if scratch.reach.reaches(c, false, c, true) {
+                        let off = Potential {
                             on: false,
                             ..source
-                        },
-                        best,
-                    );
+                        };
+                        forcing_chain(grid, scratch, links, off, best);
+                    }
                 }
             }
         }
@@ -187,10 +200,16 @@ fn cycles(grid: &WorkGrid, s: &mut CycleScratch, links: Links, source: Potential
     let mut seen_off = CandSet::EMPTY;
     // The candidates whose "off" implies the source.
     let mut closing = CandSet::EMPTY;
+    let mut on_a_cycle = false;
     for &c in s.links.on_to_off(source.cand, true) {
         if links.strong(&s.links, c).any(|on| on == source.cand) {
             closing.insert(c);
+            on_a_cycle |= s.reach.same_component(source.cand, true, c, false);
         }
+    }
+    // No way back to the source: no cycle.
+    if !on_a_cycle {
+        return;
     }
     let root = s.push(source, ROOT);
     s.pending_on.push(root);
