@@ -28,6 +28,8 @@ pub mod hint;
 mod links;
 mod potential;
 mod reach;
+#[cfg(test)]
+mod tests;
 
 use crate::candidates::Candidates;
 pub use hint::{Chain, ChainKind, ChainingHint, Implication};
