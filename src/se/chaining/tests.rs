@@ -433,11 +433,11 @@ fn the_cases_cover_every_kind_found_and_not_found() {
 fn follows(grid: &Candidates, imp: &Implication, parents: &[&Implication]) -> bool {
     let (cell, digit) = (imp.cell, imp.digit);
     if !imp.on {
-        if let [parent] = parents {
-            if parent.on {
-                return (parent.cell == cell && parent.digit != digit)
-                    || (parent.digit == digit && parent.cell != cell && parent.cell.sees(cell));
-            }
+        if let [parent] = parents
+            && parent.on
+        {
+            return (parent.cell == cell && parent.digit != digit)
+                || (parent.digit == digit && parent.cell != cell && parent.cell.sees(cell));
         }
         // SE's basic rules inside Dynamic (+) chains: the parents are all "off".
         return parents.iter().all(|p| !p.on);
