@@ -232,8 +232,12 @@ fn cycles(grid: &WorkGrid, s: &mut CycleScratch, links: Links, source: Potential
                 let off = Potential { cand: c, on: false };
                 if !seen_off.contains(c) {
                     seen_off.insert(c);
-                    let id = s.push(off, p);
-                    s.pending_off.push(id);
+                    // Only potentials of the source's component lead back to it (and
+                    // every ancestor of one is one).
+                    if s.reach.same_component(c, false, source.cand, true) {
+                        let id = s.push(off, p);
+                        s.pending_off.push(id);
+                    }
                 } else if closing.contains(c) && !s.is_ancestor(p, off) {
                     let id = s.push(off, p);
                     s.nodes[id as usize].first = false;
@@ -254,8 +258,10 @@ fn cycles(grid: &WorkGrid, s: &mut CycleScratch, links: Links, source: Potential
                 for on in links.strong(&s.links, off) {
                     if !to_on.contains(on) {
                         to_on.insert(on);
-                        let id = s.push(Potential { cand: on, on: true }, p);
-                        s.pending_on.push(id);
+                        if s.reach.same_component(on, true, source.cand, true) {
+                            let id = s.push(Potential { cand: on, on: true }, p);
+                            s.pending_on.push(id);
+                        }
                     }
                 }
             }
@@ -402,6 +408,11 @@ fn forcing_chain(
                 let c = s.links.weak_at(k);
                 if !to_off.contains(c) {
                     to_off.insert(c);
+                    // Only potentials that can imply the target lead to it (and every
+                    // ancestor of one can).
+                    if !s.reach.reaches(c, false, source.cand, !source.on) {
+                        continue;
+                    }
                     let id = s.push(Potential { cand: c, on: false }, p);
                     s.pending_off.push(id);
                     if source.on && c == source.cand {
@@ -425,6 +436,9 @@ fn forcing_chain(
             for on in house.strong(&s.links, off) {
                 if !to_on.contains(on) {
                     to_on.insert(on);
+                    if !s.reach.reaches(on, true, source.cand, !source.on) {
+                        continue;
+                    }
                     let id = s.push(Potential { cand: on, on: true }, p);
                     s.pending_on.push(id);
                     if !source.on && on == source.cand {

@@ -32,6 +32,7 @@ pub(super) struct Reach {
     /// `members[member_starts[k]..member_starts[k + 1]]`.
     members: Vec<Node>,
     member_starts: Vec<usize>,
+    merged: Vec<u32>,
     count: u32,
 }
 
@@ -161,18 +162,26 @@ impl Reach {
         self.words = (self.count as usize).div_ceil(64);
         self.closure.clear();
         self.closure.resize(self.count as usize * self.words, 0);
+        // The last component each component's closure took in, to take each once.
+        self.merged.clear();
+        self.merged.resize(self.count as usize, u32::MAX);
+        let words = self.words;
         for k in 0..self.count as usize {
-            let base = k * self.words;
-            self.closure[base + k / 64] |= 1 << (k % 64);
+            let base = k * words;
+            // Successors' components come before `k`.
+            let (done, rest) = self.closure.split_at_mut(base);
+            let row = &mut rest[..words];
+            row[k / 64] |= 1 << (k % 64);
             for m in self.member_starts[k]..self.member_starts[k + 1] {
                 let v = self.members[m];
                 let (start, end) = starts[v];
-                for i in start..end {
-                    let target = self.component[self.successors[i]] as usize;
-                    if target != k {
-                        let from = target * self.words;
-                        for w in 0..self.words {
-                            self.closure[base + w] |= self.closure[from + w];
+                for &w in &self.successors[start..end] {
+                    let target = self.component[w] as usize;
+                    if target != k && self.merged[target] != k as u32 {
+                        self.merged[target] = k as u32;
+                        let from = &done[target * words..(target + 1) * words];
+                        for (into, &bits) in row.iter_mut().zip(from) {
+                            *into |= bits;
                         }
                     }
                 }
