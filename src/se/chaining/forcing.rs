@@ -198,7 +198,10 @@ impl Search<'_> {
         } else {
             limit.saturating_sub(1)
         };
-        let mut imp = std::mem::take(&mut self.scratch.pool[id as usize]);
+        // The pool is moved out for the search (moving a Vec costs nothing; taking one
+        // arena out would build a new one in its place).
+        let mut pool = std::mem::take(&mut self.scratch.pool);
+        let imp = &mut pool[id as usize];
         let mut offs = std::mem::take(&mut self.scratch.offs);
         let mut ons = std::mem::take(&mut self.scratch.ons);
         let mut parents = std::mem::take(&mut self.scratch.parents);
@@ -281,7 +284,7 @@ impl Search<'_> {
                 advanced::add_deductions(
                     &self.work,
                     self.grid,
-                    &mut imp,
+                    imp,
                     &mut self.scratch.advanced,
                 );
                 if imp.off_len() == before {
@@ -294,7 +297,7 @@ impl Search<'_> {
         if rules.dynamic {
             self.work.restore(self.grid);
         }
-        self.scratch.pool[id as usize] = imp;
+        self.scratch.pool = pool;
         self.scratch.offs = offs;
         self.scratch.ons = ons;
         self.scratch.parents = parents;
