@@ -10,6 +10,7 @@ mod ladder;
 mod oracle;
 mod parse;
 mod se;
+mod se_chaining;
 mod techniques;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -27,6 +28,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse::benches, oracle::benches, techniques::benches, ladder::benches, se::benches
+    targets = parse::benches, oracle::benches, techniques::benches, ladder::benches,
+        se::benches, se_chaining::benches
 }
 criterion_main!(benches);

@@ -93,15 +93,23 @@ fn first_hints_match_se_s() {
     files.sort();
     let mut scratch = ChainingScratch::default();
     let mut tally: BTreeMap<String, (u32, u32, f64, f64)> = BTreeMap::new();
+    // Time on grids where SE's producer finds nothing: (grids, µs here).
+    let mut fruitless: BTreeMap<String, (u32, f64)> = BTreeMap::new();
+    // Per file: puzzles, and the time of the producers SE asked along its path (those
+    // up to the one whose hint it took, at each chaining step).
+    let mut paths: Vec<(String, u32, f64)> = Vec::new();
     let mut report = String::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         let mut grid = None;
         let mut case = String::new();
         let mut expected: Option<(Chainer, Option<String>, f64)> = None;
+        let mut used = Chainer::Cycles;
+        let mut path_micros = 0.0;
         let mut flush = |expected: &mut Option<(Chainer, Option<String>, f64)>,
                          grid: &Option<Candidates>,
-                         case: &str| {
+                         case: &str,
+                         used: Chainer| {
             let Some((chainer, want, se_micros)) = expected.take() else {
                 return;
             };
@@ -112,10 +120,19 @@ fn first_hints_match_se_s() {
             let start = Instant::now();
             let got = first_hint(grid, chainer, &mut scratch).map(|h| summary(&h));
             let micros = start.elapsed().as_secs_f64() * 1e6;
+            let rank = |c: Chainer| Chainer::ALL.iter().position(|&x| x == c);
+            if rank(chainer) <= rank(used) {
+                path_micros += micros;
+            }
             let entry = tally.entry(format!("{chainer:?}")).or_default();
             entry.1 += 1;
             entry.2 += micros;
             entry.3 += se_micros;
+            if want.is_none() {
+                let none = fruitless.entry(format!("{chainer:?}")).or_default();
+                none.0 += 1;
+                none.1 += micros;
+            }
             if got == want {
                 entry.0 += 1;
             } else {
@@ -131,12 +148,13 @@ fn first_hints_match_se_s() {
             let fields: Vec<&str> = line.split('\t').collect();
             match fields[0] {
                 "C" => {
-                    flush(&mut expected, &grid, &case);
+                    flush(&mut expected, &grid, &case, used);
+                    used = chainer_named(fields[4]);
                     case = format!("{}:{} step {}", fields[1], fields[2], fields[3]);
                     grid = Some(grid_from(fields[5]));
                 }
                 "N" => {
-                    flush(&mut expected, &grid, &case);
+                    flush(&mut expected, &grid, &case, used);
                     let chainer = chainer_named(fields[1]);
                     let se_micros: f64 = fields[3].parse().unwrap();
                     expected = Some((chainer, None, se_micros));
@@ -151,7 +169,16 @@ fn first_hints_match_se_s() {
                 _ => {}
             }
         }
-        flush(&mut expected, &grid, &case);
+        flush(&mut expected, &grid, &case, used);
+        let puzzles = text.lines().filter(|l| l.starts_with("P\t")).count() as u32;
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        paths.push((name, puzzles, path_micros));
+    }
+    for (name, puzzles, micros) in &paths {
+        println!(
+            "{name}: {puzzles} puzzles, chaining along SE's path {:.0} µs a puzzle",
+            micros / f64::from(*puzzles)
+        );
     }
     let mismatches = report
         .lines()
@@ -164,6 +191,12 @@ fn first_hints_match_se_s() {
             ours / f64::from(*all),
             se / f64::from(*all)
         );
+        if let Some((grids, micros)) = fruitless.get(chainer) {
+            println!(
+                "  of which {grids} without a hint: {:.0} µs a grid",
+                micros / f64::from(*grids)
+            );
+        }
     }
     assert!(
         mismatches == 0 || tally.values().all(|t| t.0 == t.1),

@@ -11,8 +11,9 @@
 
 use super::Chainer;
 use super::hint::{Best, Chain, ChainKind, ChainingHint, Implication, difficulty};
-use super::links::{Because, WorkGrid, off_to_on, on_to_off};
-use super::potential::{CandSet, Potential, cand_cell, cand_digit};
+use super::links::{NO_CAND, StaticLinks, WorkGrid};
+use super::potential::{CandSet, Potential, cand, cand_cell, cand_digit};
+use super::reach::Reach;
 use crate::bitset::CellSet;
 use crate::geometry::{Cell, Digit};
 
@@ -20,6 +21,9 @@ use crate::geometry::{Cell, Digit};
 #[derive(Copy, Clone, Debug)]
 struct TreeNode {
     potential: Potential,
+    /// Whether no node of the same potential was made before (a cycle search makes
+    /// repeated "off" nodes).
+    first: bool,
     /// The parent, or `u32::MAX` for the assumption.
     parent: u32,
     depth: u32,
@@ -33,9 +37,10 @@ pub(super) struct CycleScratch {
     nodes: Vec<TreeNode>,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
-    offs: Vec<u16>,
-    ons: Vec<(Potential, Because)>,
     cycles: Vec<u32>,
+    links: StaticLinks,
+    reach: Reach,
+    cands: Vec<u16>,
 }
 
 /// Which links a pass uses.
@@ -46,6 +51,18 @@ struct Links {
 }
 
 impl Links {
+    /// The "off to on" implications of `c` this pass uses.
+    #[inline]
+    fn strong(self, table: &StaticLinks, c: u16) -> impl Iterator<Item = u16> + use<> {
+        let skip = if self.cell { 0 } else { 1 };
+        let take = if self.house { 4 } else { 1 };
+        let row = *table.off_to_on(c);
+        row.into_iter()
+            .take(take)
+            .skip(skip)
+            .filter(|&on| on != NO_CAND)
+    }
+
     fn cycle_kind(self) -> ChainKind {
         match (self.cell, self.house) {
             (false, _) => ChainKind::XCycle,
@@ -64,6 +81,13 @@ impl Links {
 
 /// Offers every hint of the producer to `best`, in SE's order.
 pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Best) {
+    scratch.links.build(grid);
+    scratch.cands.clear();
+    for cell in grid.empty().iter() {
+        for digit in grid.candidates(cell).iter() {
+            scratch.cands.push(cand(cell, digit));
+        }
+    }
     for links in [
         Links {
             cell: false,
@@ -78,6 +102,10 @@ pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Bes
             house: true,
         },
     ] {
+        let (table, cands) = (&scratch.links, &scratch.cands);
+        scratch
+            .reach
+            .build(table, cands, links.cell, links.cell, links.house);
         for cell in Cell::all() {
             let digits = grid.candidates(cell);
             if digits.len() < 2 || (digits.len() > 2 && !links.house) {
@@ -87,17 +115,17 @@ pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Bes
                 let source = Potential::new(cell, digit, true);
                 cycles(grid, scratch, links, source, best);
                 if links.house {
-                    forcing_chain(grid, scratch, links, source, best);
-                    forcing_chain(
-                        grid,
-                        scratch,
-                        links,
-                        Potential {
+                    let c = source.cand;
+                    if scratch.reach.reaches(c, true, c, false) {
+                        forcing_chain(grid, scratch, links, source, best);
+                    }
+                    if scratch.reach.reaches(c, false, c, true) {
+                        let off = Potential {
                             on: false,
                             ..source
-                        },
-                        best,
-                    );
+                        };
+                        forcing_chain(grid, scratch, links, off, best);
+                    }
                 }
             }
         }
@@ -113,6 +141,7 @@ impl CycleScratch {
         };
         self.nodes.push(TreeNode {
             potential,
+            first: true,
             parent,
             depth,
         });
@@ -156,6 +185,11 @@ impl CycleScratch {
 }
 
 /// SE's `doCycles` from `source` (on), then a hint for every cycle found.
+///
+/// SE queues an "off" potential again each time it is implied (unless it is on the path
+/// already), but the "on" ones only once. A repeated "off" implies only "on" potentials
+/// already found, so it matters only when it implies the source: a cycle. It is queued
+/// again here only then.
 fn cycles(grid: &WorkGrid, s: &mut CycleScratch, links: Links, source: Potential, best: &mut Best) {
     s.nodes.clear();
     s.cycles.clear();
@@ -163,59 +197,77 @@ fn cycles(grid: &WorkGrid, s: &mut CycleScratch, links: Links, source: Potential
     s.pending_off.clear();
     let mut to_on = CandSet::EMPTY;
     to_on.insert(source.cand);
+    let mut seen_off = CandSet::EMPTY;
+    // The candidates whose "off" implies the source.
+    let mut closing = CandSet::EMPTY;
+    let mut on_a_cycle = false;
+    for &c in s.links.on_to_off(source.cand, true) {
+        if links.strong(&s.links, c).any(|on| on == source.cand) {
+            closing.insert(c);
+            on_a_cycle |= s.reach.same_component(source.cand, true, c, false);
+        }
+    }
+    // No way back to the source: no cycle.
+    if !on_a_cycle {
+        return;
+    }
     let root = s.push(source, ROOT);
     s.pending_on.push(root);
+    let kind = links.cycle_kind();
     let mut length = 0;
     while !s.pending_on.is_empty() || !s.pending_off.is_empty() {
+        // The cycles of this round have `length + 2` links, as many potentials; once they
+        // cannot come first, neither can longer ones.
+        let next = (length + 2).max(4);
+        if !best.beaten_by(difficulty(kind, Chainer::Cycles, next), next, kind) {
+            break;
+        }
         length += 1;
-        let mut i = 0;
-        while i < s.pending_on.len() {
+        for i in 0..s.pending_on.len() {
             let p = s.pending_on[i];
-            i += 1;
-            let pot = s.nodes[p as usize].potential;
-            let mut offs = std::mem::take(&mut s.offs);
-            on_to_off(grid, pot.cell(), pot.digit(), links.cell, &mut offs);
-            for &c in &offs {
+            let on = s.nodes[p as usize].potential.cand;
+            let (start, end) = s.links.on_to_off_range(on, links.cell);
+            for k in start..end {
+                let c = s.links.weak_at(k);
                 let off = Potential { cand: c, on: false };
-                if !s.is_ancestor(p, off) {
+                if !seen_off.contains(c) {
+                    seen_off.insert(c);
+                    // Only potentials of the source's component lead back to it (and
+                    // every ancestor of one is one).
+                    if s.reach.same_component(c, false, source.cand, true) {
+                        let id = s.push(off, p);
+                        s.pending_off.push(id);
+                    }
+                } else if closing.contains(c) && !s.is_ancestor(p, off) {
                     let id = s.push(off, p);
+                    s.nodes[id as usize].first = false;
                     s.pending_off.push(id);
                 }
             }
-            s.offs = offs;
         }
         s.pending_on.clear();
         length += 1;
-        let mut i = 0;
-        while i < s.pending_off.len() {
+        for i in 0..s.pending_off.len() {
             let p = s.pending_off[i];
-            i += 1;
-            let pot = s.nodes[p as usize].potential;
-            let mut ons = std::mem::take(&mut s.ons);
-            off_to_on(
-                grid,
-                pot.cell(),
-                pot.digit(),
-                links.cell,
-                links.house,
-                &mut ons,
-            );
-            for &(on, _) in &ons {
-                if length >= 4 && on == source {
-                    let id = s.push(on, p);
-                    s.cycles.push(id);
-                }
-                if !to_on.contains(on.cand) {
-                    to_on.insert(on.cand);
-                    let id = s.push(on, p);
-                    s.pending_on.push(id);
+            let off = s.nodes[p as usize].potential.cand;
+            if length >= 4 && closing.contains(off) {
+                let id = s.push(source, p);
+                s.cycles.push(id);
+            }
+            if s.nodes[p as usize].first {
+                for on in links.strong(&s.links, off) {
+                    if !to_on.contains(on) {
+                        to_on.insert(on);
+                        if s.reach.same_component(on, true, source.cand, true) {
+                            let id = s.push(Potential { cand: on, on: true }, p);
+                            s.pending_on.push(id);
+                        }
+                    }
                 }
             }
-            s.ons = ons;
         }
         s.pending_off.clear();
     }
-    let kind = links.cycle_kind();
     for k in 0..s.cycles.len() {
         let end = s.cycles[k];
         // The path's potentials, the source once: as many as links.
@@ -330,57 +382,75 @@ fn forcing_chain(
         to_off.insert(source.cand);
         s.pending_off.push(root);
     }
+    let kind = links.chain_kind();
+    // Whether a target found from the potentials pending in `queue` (one round, all of
+    // one depth) could still come first: it would hold the depth plus two potentials.
+    let worth = |s: &CycleScratch, queue: &[u32], best: &Best| {
+        queue.first().is_none_or(|&first| {
+            let complexity = s.nodes[first as usize].depth + 2;
+            best.beaten_by(
+                difficulty(kind, Chainer::Cycles, complexity),
+                complexity,
+                kind,
+            )
+        })
+    };
     let mut target = None;
     'search: while !s.pending_on.is_empty() || !s.pending_off.is_empty() {
-        let mut i = 0;
-        while i < s.pending_on.len() {
+        if source.on && !worth(s, &s.pending_on, best) {
+            break;
+        }
+        for i in 0..s.pending_on.len() {
             let p = s.pending_on[i];
-            i += 1;
-            let pot = s.nodes[p as usize].potential;
-            let mut offs = std::mem::take(&mut s.offs);
-            on_to_off(grid, pot.cell(), pot.digit(), links.cell, &mut offs);
-            for &c in &offs {
+            let on = s.nodes[p as usize].potential.cand;
+            let (start, end) = s.links.on_to_off_range(on, links.cell);
+            for k in start..end {
+                let c = s.links.weak_at(k);
                 if !to_off.contains(c) {
                     to_off.insert(c);
+                    // Only potentials that can imply the target lead to it (and every
+                    // ancestor of one can).
+                    if !s.reach.reaches(c, false, source.cand, !source.on) {
+                        continue;
+                    }
                     let id = s.push(Potential { cand: c, on: false }, p);
                     s.pending_off.push(id);
                     if source.on && c == source.cand {
                         target = Some(id);
+                        break 'search;
                     }
                 }
-            }
-            s.offs = offs;
-            if target.is_some() {
-                break 'search;
             }
         }
         s.pending_on.clear();
-        let mut i = 0;
-        while i < s.pending_off.len() {
+        if !source.on && !worth(s, &s.pending_off, best) {
+            break;
+        }
+        for i in 0..s.pending_off.len() {
             let p = s.pending_off[i];
-            i += 1;
-            let pot = s.nodes[p as usize].potential;
-            let mut ons = std::mem::take(&mut s.ons);
-            off_to_on(grid, pot.cell(), pot.digit(), links.cell, true, &mut ons);
-            for &(on, _) in &ons {
-                if !to_on.contains(on.cand) {
-                    to_on.insert(on.cand);
-                    let id = s.push(on, p);
+            let off = s.nodes[p as usize].potential.cand;
+            let house = Links {
+                house: true,
+                ..links
+            };
+            for on in house.strong(&s.links, off) {
+                if !to_on.contains(on) {
+                    to_on.insert(on);
+                    if !s.reach.reaches(on, true, source.cand, !source.on) {
+                        continue;
+                    }
+                    let id = s.push(Potential { cand: on, on: true }, p);
                     s.pending_on.push(id);
-                    if !source.on && on.cand == source.cand {
+                    if !source.on && on == source.cand {
                         target = Some(id);
+                        break 'search;
                     }
                 }
-            }
-            s.ons = ons;
-            if target.is_some() {
-                break 'search;
             }
         }
         s.pending_off.clear();
     }
     let Some(target) = target else { return };
-    let kind = links.chain_kind();
     let complexity = s.nodes[target as usize].depth + 1;
     let d = difficulty(kind, Chainer::Cycles, complexity);
     if !best.beaten_by(d, complexity, kind) {

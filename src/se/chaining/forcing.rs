@@ -13,7 +13,9 @@
 use super::Chainer;
 use super::advanced;
 use super::hint::{Best, Chain, ChainKind, ChainingHint, Implication, difficulty};
-use super::links::{Because, WorkGrid, hidden_parents, off_to_on, on_to_off, se_houses};
+use super::links::{
+    Because, NO_CAND, StaticLinks, WorkGrid, hidden_parents, off_to_on, on_to_off, se_houses,
+};
 use super::potential::{Cand, CandSet, Implications, NodeId, Potential, cand};
 use crate::geometry::{Cell, Digit};
 
@@ -54,6 +56,8 @@ pub(super) struct ForcingScratch {
     ons: Vec<(Potential, Because)>,
     parents: Vec<NodeId>,
     advanced: advanced::AdvancedScratch,
+    /// The rules tabulated, for the chainers whose grid does not change.
+    links: StaticLinks,
 }
 
 const NO_RUN: u32 = u32::MAX;
@@ -96,9 +100,13 @@ pub(super) fn search(
     scratch.on_run.resize(729, NO_RUN);
     scratch.free.clear();
     scratch.free.extend((0..scratch.pool.len() as u32).rev());
+    let rules = Rules::of(chainer);
+    if !rules.dynamic {
+        scratch.links.build(grid);
+    }
     let mut search = Search {
         chainer,
-        rules: Rules::of(chainer),
+        rules,
         grid,
         work: grid.clone(),
         scratch,
@@ -128,7 +136,7 @@ impl Search<'_> {
         let double = count >= 3 && !nishio && self.rules.dynamic;
         let contradiction = self.rules.dynamic;
         for digit in digits.iter() {
-            let on = self.on_run(cell, digit);
+            let on = self.on_run(cell, digit, best.complexity_limit());
             self.binary(cell, digit, on, double, contradiction, best);
             if !nishio {
                 self.regions(cell, digit, best);
@@ -155,11 +163,11 @@ impl Search<'_> {
     }
 
     /// The arena of the implications of `digit` set in `cell`, followed on first use.
-    fn on_run(&mut self, cell: Cell, digit: Digit) -> u32 {
+    fn on_run(&mut self, cell: Cell, digit: Digit, limit: u32) -> u32 {
         let c = usize::from(cand(cell, digit));
         if self.scratch.on_run[c] == NO_RUN {
             let id = self.take_arena();
-            self.run(id, Potential::new(cell, digit, true));
+            self.run(id, Potential::new(cell, digit, true), limit);
             self.scratch.on_run[c] = id;
         }
         self.scratch.on_run[c]
@@ -175,9 +183,25 @@ impl Search<'_> {
 
     /// SE's `doChaining`: every implication of `start`, in SE's order, into arena `id`,
     /// stopping at the first potential found both on and off.
-    fn run(&mut self, id: u32, start: Potential) {
+    ///
+    /// A hint from an implication found by following a potential `p` holds at least
+    /// `depth(p) + 3` potentials (the new one and its first ancestors, and one more in
+    /// another chain), and SE follows potentials in an order whose depths never fall by
+    /// more than one; so once it reaches a potential of depth `limit - 1` or more, every
+    /// implication it would still find makes hints of more than `limit` potentials, and
+    /// the search stops (but not with SE's basic rules inside, which add potentials out of
+    /// that order).
+    fn run(&mut self, id: u32, start: Potential, limit: u32) {
         let rules = self.rules;
-        let mut imp = std::mem::take(&mut self.scratch.pool[id as usize]);
+        let deepest = if rules.advanced {
+            u32::MAX
+        } else {
+            limit.saturating_sub(1)
+        };
+        // The pool is moved out for the search (moving a Vec costs nothing; taking one
+        // arena out would build a new one in its place).
+        let mut pool = std::mem::take(&mut self.scratch.pool);
+        let imp = &mut pool[id as usize];
         let mut offs = std::mem::take(&mut self.scratch.offs);
         let mut ons = std::mem::take(&mut self.scratch.ons);
         let mut parents = std::mem::take(&mut self.scratch.parents);
@@ -188,6 +212,9 @@ impl Search<'_> {
             if next_on < imp.on_len() {
                 let p = imp.on_at(next_on);
                 next_on += 1;
+                if imp.depth(p) >= deepest {
+                    break;
+                }
                 let pot = imp.potential(p);
                 on_to_off(
                     &self.work,
@@ -210,9 +237,25 @@ impl Search<'_> {
             } else if next_off < imp.off_len() {
                 let p = imp.off_at(next_off);
                 next_off += 1;
+                if imp.depth(p) >= deepest {
+                    break;
+                }
                 let pot = imp.potential(p);
                 let (cell, digit) = (pot.cell(), pot.digit());
-                off_to_on(&self.work, cell, digit, rules.cell_links, true, &mut ons);
+                if rules.dynamic {
+                    off_to_on(&self.work, cell, digit, rules.cell_links, true, &mut ons);
+                } else {
+                    // Static: no hidden parents, so the reason is not needed.
+                    let row = self.scratch.links.off_to_on(pot.cand);
+                    let from = if rules.cell_links { 0 } else { 1 };
+                    ons.clear();
+                    ons.extend(
+                        row[from..]
+                            .iter()
+                            .filter(|&&c| c != NO_CAND)
+                            .map(|&c| (Potential { cand: c, on: true }, Because::Cell)),
+                    );
+                }
                 for &(on, because) in &ons {
                     parents.clear();
                     parents.push(p);
@@ -241,7 +284,7 @@ impl Search<'_> {
                 advanced::add_deductions(
                     &self.work,
                     self.grid,
-                    &mut imp,
+                    imp,
                     &mut self.scratch.advanced,
                 );
                 if imp.off_len() == before {
@@ -252,9 +295,9 @@ impl Search<'_> {
             }
         }
         if rules.dynamic {
-            self.work.clone_from(self.grid);
+            self.work.restore(self.grid);
         }
-        self.scratch.pool[id as usize] = imp;
+        self.scratch.pool = pool;
         self.scratch.offs = offs;
         self.scratch.ons = ons;
         self.scratch.parents = parents;
@@ -279,7 +322,11 @@ impl Search<'_> {
             return;
         }
         let off = self.take_arena();
-        self.run(off, Potential::new(cell, digit, false));
+        self.run(
+            off,
+            Potential::new(cell, digit, false),
+            best.complexity_limit(),
+        );
         if let Some((a, b)) = self.arena(off).contradiction.filter(|_| contradiction) {
             let true_ = self.on_conclusion(ChainKind::Contradiction, cell, digit);
             self.offer_binary(true_, (off, a), (off, b), best);
@@ -382,7 +429,7 @@ impl Search<'_> {
             let mut common_on = CandSet::EMPTY;
             let mut common_off = CandSet::EMPTY;
             for (k, place) in places.iter().enumerate() {
-                runs[k] = self.on_run(place, digit);
+                runs[k] = self.on_run(place, digit, best.complexity_limit());
                 let imp = &self.scratch.pool[runs[k] as usize];
                 if k == 0 {
                     common_on = *imp.on_set();
@@ -410,7 +457,7 @@ impl Search<'_> {
         let mut common_off = CandSet::EMPTY;
         let digits = self.grid.candidates(cell);
         for (k, digit) in digits.iter().enumerate() {
-            runs[k] = self.on_run(cell, digit);
+            runs[k] = self.on_run(cell, digit, best.complexity_limit());
             let imp = &self.scratch.pool[runs[k] as usize];
             if k == 0 {
                 common_on = *imp.on_set();

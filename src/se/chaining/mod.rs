@@ -18,7 +18,8 @@
 //! Modules: [`potential`] (potentials, the arena of implications), [`links`] (the two
 //! implication rules on a working grid), [`hint`] (names, difficulties, the choice),
 //! [`cycles`] (the cycles and simple forcing chains producer), [`forcing`] (the multiple
-//! and dynamic producers), [`advanced`] (the basic rules inside Dynamic (+) chains).
+//! and dynamic producers), [`advanced`] (the basic rules inside Dynamic (+) chains),
+//! [`reach`] (what can imply what in a grid that does not change).
 
 mod advanced;
 mod cycles;
@@ -26,6 +27,9 @@ mod forcing;
 pub mod hint;
 mod links;
 mod potential;
+mod reach;
+#[cfg(test)]
+mod tests;
 
 use crate::candidates::Candidates;
 pub use hint::{Chain, ChainKind, ChainingHint, Implication};

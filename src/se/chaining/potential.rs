@@ -91,6 +91,8 @@ const NONE: NodeId = NodeId::MAX;
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Node {
     pub potential: Potential,
+    /// How many links lead back to the assumption through first parents.
+    pub depth: u32,
     first_parent: u32,
     parent_count: u32,
 }
@@ -149,8 +151,12 @@ impl Implications {
     /// A node not (yet) in the sets: `potential` implied by `parents`.
     pub fn new_node(&mut self, potential: Potential, parents: &[NodeId]) -> NodeId {
         let id = self.nodes.len() as NodeId;
+        let depth = parents
+            .first()
+            .map_or(0, |&first| self.nodes[first as usize].depth + 1);
         self.nodes.push(Node {
             potential,
+            depth,
             first_parent: self.parents.len() as u32,
             parent_count: parents.len() as u32,
         });
@@ -177,6 +183,13 @@ impl Implications {
         let id = self.new_node(potential, parents);
         self.register(id);
         id
+    }
+
+    /// How many links lead from `id` back to the assumption through first parents (its
+    /// ancestors are at least one more).
+    #[inline]
+    pub fn depth(&self, id: NodeId) -> u32 {
+        self.nodes[id as usize].depth
     }
 
     #[inline]

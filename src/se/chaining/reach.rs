@@ -1,0 +1,211 @@
+//! Which potentials can imply which, in a grid that does not change: the strongly
+//! connected components of the implication graph and, per component, the components it
+//! reaches. A chain search whose target cannot be reached at all is skipped, which is
+//! what makes a grid without any cycle or forcing chain quick to rule out.
+
+use super::links::{NO_CAND, StaticLinks};
+use super::potential::Cand;
+
+/// A node: `cand * 2 + on`.
+type Node = usize;
+
+const NODES: usize = 729 * 2;
+const UNSEEN: u32 = u32::MAX;
+
+/// The reachability of one pass's implication graph.
+#[derive(Default)]
+pub(super) struct Reach {
+    /// Each node's component (`UNSEEN` for a candidate not in the grid).
+    component: Vec<u32>,
+    /// Per component, the components it reaches (itself included), `words` words each.
+    closure: Vec<u64>,
+    words: usize,
+    // Tarjan's buffers.
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<Node>,
+    calls: Vec<(Node, usize)>,
+    successors: Vec<Node>,
+    starts: Vec<(usize, usize)>,
+    /// Components' members, in Tarjan's order: component `k` is
+    /// `members[member_starts[k]..member_starts[k + 1]]`.
+    members: Vec<Node>,
+    member_starts: Vec<usize>,
+    merged: Vec<u32>,
+    count: u32,
+}
+
+#[inline]
+fn node(c: Cand, on: bool) -> Node {
+    usize::from(c) * 2 + usize::from(on)
+}
+
+impl Reach {
+    /// Builds the graph of the present candidates `cands`: "on" implies the "off"s of
+    /// [`StaticLinks::on_to_off`] (with or without cell links), "off" implies the "on"s
+    /// of [`StaticLinks::off_to_on`] (the cell link and the house links as asked).
+    pub fn build(
+        &mut self,
+        links: &StaticLinks,
+        cands: &[Cand],
+        cell_links_off: bool,
+        cell_links_on: bool,
+        house_links_on: bool,
+    ) {
+        self.component.clear();
+        self.component.resize(NODES, UNSEEN);
+        self.index.clear();
+        self.index.resize(NODES, UNSEEN);
+        self.low.clear();
+        self.low.resize(NODES, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(NODES, false);
+        self.stack.clear();
+        self.count = 0;
+        let mut next_index = 0u32;
+        let successors = |n: Node, out: &mut Vec<Node>| {
+            out.clear();
+            let c = (n / 2) as Cand;
+            if n % 2 == 1 {
+                out.extend(
+                    links
+                        .on_to_off(c, cell_links_off)
+                        .iter()
+                        .map(|&o| node(o, false)),
+                );
+            } else {
+                let row = links.off_to_on(c);
+                if cell_links_on && row[0] != NO_CAND {
+                    out.push(node(row[0], true));
+                }
+                if house_links_on {
+                    out.extend(
+                        row[1..]
+                            .iter()
+                            .filter(|&&o| o != NO_CAND)
+                            .map(|&o| node(o, true)),
+                    );
+                }
+            }
+        };
+        // Successor lists, flattened: (start, end) per node into `successors`.
+        let mut starts = std::mem::take(&mut self.starts);
+        starts.clear();
+        starts.resize(NODES, (0, 0));
+        self.successors.clear();
+        let mut out = Vec::new();
+        for &c in cands {
+            for on in [false, true] {
+                let n = node(c, on);
+                successors(n, &mut out);
+                let start = self.successors.len();
+                self.successors.extend_from_slice(&out);
+                starts[n] = (start, self.successors.len());
+            }
+        }
+        // Iterative Tarjan: components come out in reverse topological order.
+        self.members.clear();
+        self.member_starts.clear();
+        self.member_starts.push(0);
+        for &c in cands {
+            for on in [false, true] {
+                let root = node(c, on);
+                if self.index[root] != UNSEEN {
+                    continue;
+                }
+                self.calls.clear();
+                self.calls.push((root, starts[root].0));
+                self.index[root] = next_index;
+                self.low[root] = next_index;
+                next_index += 1;
+                self.stack.push(root);
+                self.on_stack[root] = true;
+                while let Some(&mut (v, ref mut at)) = self.calls.last_mut() {
+                    let (_, end) = starts[v];
+                    if *at < end {
+                        let w = self.successors[*at];
+                        *at += 1;
+                        if self.index[w] == UNSEEN {
+                            self.index[w] = next_index;
+                            self.low[w] = next_index;
+                            next_index += 1;
+                            self.stack.push(w);
+                            self.on_stack[w] = true;
+                            self.calls.push((w, starts[w].0));
+                        } else if self.on_stack[w] {
+                            self.low[v] = self.low[v].min(self.index[w]);
+                        }
+                    } else {
+                        self.calls.pop();
+                        if let Some(&(parent, _)) = self.calls.last() {
+                            self.low[parent] = self.low[parent].min(self.low[v]);
+                        }
+                        if self.low[v] == self.index[v] {
+                            loop {
+                                let w = self.stack.pop().expect("v is on the stack");
+                                self.on_stack[w] = false;
+                                self.component[w] = self.count;
+                                self.members.push(w);
+                                if w == v {
+                                    break;
+                                }
+                            }
+                            self.count += 1;
+                            self.member_starts.push(self.members.len());
+                        }
+                    }
+                }
+            }
+        }
+        // Closures, successors' first (Tarjan's order).
+        self.words = (self.count as usize).div_ceil(64);
+        self.closure.clear();
+        self.closure.resize(self.count as usize * self.words, 0);
+        // The last component each component's closure took in, to take each once.
+        self.merged.clear();
+        self.merged.resize(self.count as usize, u32::MAX);
+        let words = self.words;
+        for k in 0..self.count as usize {
+            let base = k * words;
+            // Successors' components come before `k`.
+            let (done, rest) = self.closure.split_at_mut(base);
+            let row = &mut rest[..words];
+            row[k / 64] |= 1 << (k % 64);
+            for m in self.member_starts[k]..self.member_starts[k + 1] {
+                let v = self.members[m];
+                let (start, end) = starts[v];
+                for &w in &self.successors[start..end] {
+                    let target = self.component[w] as usize;
+                    if target != k && self.merged[target] != k as u32 {
+                        self.merged[target] = k as u32;
+                        let from = &done[target * words..(target + 1) * words];
+                        for (into, &bits) in row.iter_mut().zip(from) {
+                            *into |= bits;
+                        }
+                    }
+                }
+            }
+        }
+        self.starts = starts;
+    }
+
+    /// Whether `from` (a candidate on or off) can imply `to`.
+    #[inline]
+    pub fn reaches(&self, from: Cand, from_on: bool, to: Cand, to_on: bool) -> bool {
+        let a = self.component[node(from, from_on)];
+        let b = self.component[node(to, to_on)];
+        if a == UNSEEN || b == UNSEEN {
+            return false;
+        }
+        let (a, b) = (a as usize, b as usize);
+        self.closure[a * self.words + b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// Whether the two potentials lie on one cycle of implications.
+    #[inline]
+    pub fn same_component(&self, a: Cand, a_on: bool, b: Cand, b_on: bool) -> bool {
+        let x = self.component[node(a, a_on)];
+        x != UNSEEN && x == self.component[node(b, b_on)]
+    }
+}
