@@ -23,8 +23,9 @@ const EXAMPLES: &str = r#"Examples:
 pub struct ExplainArgs {
     /// An 81-character puzzle, a file holding one puzzle (a line or a 9-line grid), or
     /// FILE:LINE (the `source` and `line` columns of a results CSV); '-' (or none, with a
-    /// pipe) reads the puzzle from stdin.
-    #[arg(value_name = "PUZZLE|FILE:LINE")]
+    /// pipe) reads the puzzle from stdin, '-:LINE' that line of stdin.
+    // Hyphen values: `-:LINE` is a puzzle, not short options.
+    #[arg(value_name = "PUZZLE|FILE:LINE", allow_hyphen_values = true)]
     puzzle: Option<String>,
     /// The ladder: a preset (`sudolab techniques --presets` lists them: a preset named
     /// alone brings its policy and fallback), a comma list of techniques, or a ladder file
@@ -69,7 +70,12 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         .or(config.fallback)
         .unwrap_or_default();
     let spec = match args.puzzle {
-        Some(spec) => spec,
+        Some(spec) => {
+            if is_mistyped_option(&spec) {
+                super::reject_hyphen_value("explain", "puzzle");
+            }
+            spec
+        }
         None if std::io::stdin().is_terminal() => {
             anyhow::bail!("no puzzle: give one, a file or FILE:LINE, or pipe one into stdin")
         }
@@ -95,6 +101,15 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     };
     super::print(text.as_bytes())?;
     Ok(exit_code(status))
+}
+
+/// Whether a puzzle argument is an option clap took as the puzzle because it takes values
+/// that start with a dash (for `-:LINE`): `--nxt`, `-x`.
+fn is_mistyped_option(spec: &str) -> bool {
+    let stdin_line = spec
+        .strip_prefix("-:")
+        .is_some_and(|line| line.parse::<u64>().is_ok());
+    spec.starts_with('-') && spec != "-" && !stdin_line
 }
 
 /// 0 for a puzzle with one solution (solved or stuck), else 1.

@@ -86,6 +86,19 @@ fn exit_on_usage_error(err: clap::Error) -> ! {
     std::process::exit(err.exit_code());
 }
 
+/// Exits with the usage error clap gives (with its "a similar argument exists" tip) when
+/// the value of `subcommand`'s argument `arg`, which takes values that start with a dash,
+/// is an unknown option rather than a value; returns when it is a value all the same
+/// (given after `--`).
+fn reject_hyphen_value(subcommand: &str, arg: &str) {
+    let strict = <Cli as clap::CommandFactory>::command().mut_subcommand(subcommand, |command| {
+        command.mut_arg(arg, |arg| arg.allow_hyphen_values(false))
+    });
+    if let Err(err) = strict.try_get_matches() {
+        exit_on_usage_error(err);
+    }
+}
+
 /// How wide lines on stderr may be: the terminal's width when it is one, else 100.
 fn stderr_width() -> usize {
     console::Term::stderr()
