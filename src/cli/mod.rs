@@ -38,7 +38,8 @@ enum Command {
 
 /// Parses the command line, runs the subcommand and maps its result to an exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::try_parse().unwrap_or_else(|err| exit_on_usage_error(err));
+    let args = explain::stdin_line_as_value(std::env::args_os().collect());
+    let cli = Cli::try_parse_from(args).unwrap_or_else(|err| exit_on_usage_error(err));
     let result = match cli.command {
         Command::Run(args) => run::execute(args),
         Command::Merge(args) => merge::execute(args),
@@ -84,19 +85,6 @@ fn exit_on_usage_error(err: clap::Error) -> ! {
     let text = text.strip_prefix("error: ").unwrap_or(&text);
     eprint(&format!("sudolab: {text}\n"));
     std::process::exit(err.exit_code());
-}
-
-/// Exits with the usage error clap gives (with its "a similar argument exists" tip) when
-/// the value of `subcommand`'s argument `arg`, which takes values that start with a dash,
-/// is an unknown option rather than a value; returns when it is a value all the same
-/// (given after `--`).
-fn reject_hyphen_value(subcommand: &str, arg: &str) {
-    let strict = <Cli as clap::CommandFactory>::command().mut_subcommand(subcommand, |command| {
-        command.mut_arg(arg, |arg| arg.allow_hyphen_values(false))
-    });
-    if let Err(err) = strict.try_get_matches() {
-        exit_on_usage_error(err);
-    }
 }
 
 /// How wide lines on stderr may be: the terminal's width when it is one, else 100.
