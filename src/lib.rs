@@ -35,3 +35,4 @@ pub mod solver;
 pub mod step;
 pub mod technique;
 pub mod version;
+pub mod visible;

@@ -291,6 +291,47 @@ fn a_binary_input_is_named_as_not_text_and_the_other_files_still_run() {
     assert_eq!(rows.len(), 19, "only the text file's rows");
 }
 
+#[test]
+fn no_control_character_reaches_the_csv_raw_and_messages_name_them_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("late-nul.txt");
+    // More than the 64 KiB whose NUL bytes would refuse the file as binary, then lines with
+    // control characters, as a file damaged past its start has them.
+    let mut text = format!("{VERY_EASY}\n").repeat(1000).into_bytes();
+    text.extend_from_slice(b"12\x00\x00\x003\n"); // line 1001
+    text.extend_from_slice(b"456\x7f\x1b[31m\xc2\x85\n"); // 1002: DEL, ESC, C1 NEL
+    std::fs::write(&path, &text).unwrap();
+    for command in [
+        &["run", "-q", "-l", "singles"][..],
+        &["unlock", "--format", "csv"],
+    ] {
+        let output = sudolab().args(command).arg(&path).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        let csv = String::from_utf8(output.stdout.clone()).unwrap();
+        assert!(
+            csv.chars().all(|ch| !ch.is_control() || ch == '\n'),
+            "{:?}",
+            &csv[csv.len().saturating_sub(600)..]
+        );
+        let stderr = stderr_of(&output);
+        assert!(
+            stderr.chars().all(|ch| !ch.is_control() || ch == '\n'),
+            "{stderr:?}"
+        );
+        let rows = csv.lines().rev().take(2).collect::<Vec<_>>().join("\n");
+        assert!(rows.contains("12␀␀␀3"), "{rows}");
+        assert!(rows.contains("456␡␛[31m"), "{rows}");
+        assert!(
+            rows.contains("a control character (U+0000 NUL) at position 3"),
+            "{rows}"
+        );
+        assert!(
+            rows.contains("a control character (U+007F DEL) at position 4"),
+            "{rows}"
+        );
+    }
+}
+
 /// The sidecar's `inputs` entries and `totals.input_errors` of a results file.
 fn input_errors_in_sidecar(csv: &Path) -> (Vec<serde_json::Value>, u64) {
     let mut name = csv.as_os_str().to_owned();
