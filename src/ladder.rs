@@ -163,7 +163,7 @@ pub static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "standard",
-        description: "HoDoKu's default order, restricted to the techniques sudolab has (the default)",
+        description: "HoDoKu 2.2's default configuration: the techniques it enables, in its order (the default)",
         source: "HoDoKu 2.2's default solving configuration",
         policy: None,
         fallback: None,

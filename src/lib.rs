@@ -37,3 +37,4 @@ pub mod step;
 pub mod suggest;
 pub mod technique;
 pub mod version;
+pub mod visible;

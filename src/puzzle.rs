@@ -7,6 +7,7 @@
 
 use crate::bitset::DigitSet;
 use crate::geometry::{Cell, Digit, House};
+use crate::visible;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -17,7 +18,8 @@ pub enum ParseError {
     #[error("empty line: no cells")]
     Empty,
     #[error(
-        "no cells before {character:?} at position {position}: a puzzle line starts with its 81 cells"
+        "no cells before {} at position {position}: a puzzle line starts with its 81 cells",
+        visible::name(*character)
     )]
     NoCellsBefore { position: usize, character: char },
     /// Nine cells is one row of the 9-line grid layout, which only `explain` reads: said so.
@@ -33,11 +35,11 @@ pub enum ParseError {
     TooShort { found: usize },
     #[error("too long: {found} cells, a puzzle has 81")]
     TooLong { found: usize },
-    #[error("bad character {character:?} at position {position}")]
+    #[error("{} at position {position}", visible::bad_character(*character))]
     BadCharacter { position: usize, character: char },
     /// A character that is neither a cell nor decoration in the 9-line grid layout; `line`
     /// is the 1-based line of the text, `column` the 1-based character within it.
-    #[error("bad character {character:?} at line {line}, column {column}")]
+    #[error("{} at line {line}, column {column}", visible::bad_character(*character))]
     BadGridCharacter {
         line: usize,
         column: usize,

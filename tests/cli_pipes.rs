@@ -1,5 +1,5 @@
 //! Every subcommand in a pipeline: the ones that read a results file read it from stdin
-//! (`-`), and the ones that write to stdout end quietly with exit code 0 when the reader
+//! (`-`), `explain` takes a line of stdin as it suggests (`-:LINE`), and the ones that write to stdout end quietly with exit code 0 when the reader
 //! goes away (`| head -1`), as `run` does.
 
 mod common;
@@ -158,4 +158,44 @@ fn every_subcommand_that_writes_to_stdout_ends_quietly_when_its_reader_goes() {
     // `unlock --format csv` puts its summary on stderr, by design, whatever becomes of stdout.
     let output = with_closed_stdout(&["unlock", blog, "--format", "csv"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+}
+
+#[test]
+fn explain_takes_a_line_of_a_stream_as_it_suggests() {
+    let blog = data_file("blog.txt");
+    let output = run_with_stdin(&["explain", "-"], &blog);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("name one as -:LINE"), "{stderr}");
+
+    // What it suggests works, and explains the puzzle the file's own line 3 holds.
+    let output = run_with_stdin(&["explain", "-:3"], &blog);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let from_stdin = String::from_utf8(output.stdout).unwrap();
+    let blog = blog.to_str().unwrap();
+    let output = sudolab()
+        .args(["explain", &format!("{blog}:3")])
+        .output()
+        .unwrap();
+    let from_file = String::from_utf8(output.stdout).unwrap();
+    assert!(from_stdin.contains("(-:3)"), "{from_stdin}");
+    assert_eq!(
+        from_stdin.replace("(-:3)", ""),
+        from_file.replace(&format!("({blog}:3)"), "")
+    );
+    let output = run_with_stdin(&["explain", "-:999"], Path::new(blog));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("-:999: no puzzle on that line"),
+        "{}",
+        stderr_of(&output)
+    );
+    // Taking `-:LINE` does not make a mistyped option a puzzle.
+    let output = run_with_stdin(&["explain", "--nxt"], Path::new(blog));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("a similar argument exists: '--next'"),
+        "{}",
+        stderr_of(&output)
+    );
 }

@@ -299,6 +299,99 @@ fn a_binary_input_is_named_as_not_text_and_the_other_files_still_run() {
 }
 
 #[test]
+fn no_control_character_reaches_the_csv_raw_and_messages_name_them_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("late-nul.txt");
+    // More than the 64 KiB whose NUL bytes would refuse the file as binary, then lines with
+    // control characters, as a file damaged past its start has them.
+    let mut text = format!("{VERY_EASY}\n").repeat(1000).into_bytes();
+    text.extend_from_slice(b"12\x00\x00\x003\n"); // line 1001
+    text.extend_from_slice(b"456\x7f\x1b[31m\xc2\x85\n"); // 1002: DEL, ESC, C1 NEL
+    std::fs::write(&path, &text).unwrap();
+    for command in [
+        &["run", "-q", "-l", "singles"][..],
+        &["unlock", "--format", "csv"],
+    ] {
+        let output = sudolab().args(command).arg(&path).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        let csv = String::from_utf8(output.stdout.clone()).unwrap();
+        assert!(
+            csv.chars().all(|ch| !ch.is_control() || ch == '\n'),
+            "{:?}",
+            &csv[csv.len().saturating_sub(600)..]
+        );
+        let stderr = stderr_of(&output);
+        assert!(
+            stderr.chars().all(|ch| !ch.is_control() || ch == '\n'),
+            "{stderr:?}"
+        );
+        let rows = csv.lines().rev().take(2).collect::<Vec<_>>().join("\n");
+        assert!(rows.contains("12␀␀␀3"), "{rows}");
+        assert!(rows.contains("456␡␛[31m"), "{rows}");
+        assert!(
+            rows.contains("a control character (U+0000 NUL) at position 3"),
+            "{rows}"
+        );
+        assert!(
+            rows.contains("a control character (U+007F DEL) at position 4"),
+            "{rows}"
+        );
+    }
+}
+
+/// The sidecar's `inputs` entries and `totals.input_errors` of a results file.
+fn input_errors_in_sidecar(csv: &Path) -> (Vec<serde_json::Value>, u64) {
+    let mut name = csv.as_os_str().to_owned();
+    name.push(".meta.json");
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(name).unwrap()).unwrap();
+    let inputs = meta["inputs"].as_array().unwrap().clone();
+    (inputs, meta["totals"]["input_errors"].as_u64().unwrap())
+}
+
+#[test]
+fn the_sidecar_says_why_an_input_that_is_not_text_was_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let utf16 = dir.path().join("utf16.txt");
+    std::fs::write(&utf16, b"\xff\xfe1\x002\x00").unwrap();
+    let binary = dir.path().join("binary.txt");
+    std::fs::write(&binary, b"12\x0034\n").unwrap();
+    let out = dir.path().join("out.csv");
+    let output = sudolab()
+        .arg("run")
+        .args([&utf16, &data_file("blog.txt"), &binary])
+        .args(["-q", "--ladder", "singles", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let (inputs, count) = input_errors_in_sidecar(&out);
+    let error = |i: usize| inputs[i]["error"].as_str().unwrap_or("").to_string();
+    assert!(error(0).starts_with("not text: UTF-16"), "{inputs:?}");
+    assert!(inputs[1]["error"].is_null(), "{inputs:?}");
+    assert!(error(2).starts_with("not text: it holds NUL"), "{inputs:?}");
+    assert_eq!(count, 2, "input_errors counts the inputs with an error");
+
+    // Stdin is checked as it is read, and recorded all the same.
+    let output = sudolab()
+        .args(["run", "-", "-q", "-o"])
+        .arg(&out)
+        .arg("--force")
+        .write_stdin(std::fs::read(&utf16).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let (inputs, count) = input_errors_in_sidecar(&out);
+    assert!(
+        inputs[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("not text: UTF-16")),
+        "{inputs:?}"
+    );
+    assert_eq!(count, 1);
+}
+
+#[test]
 fn a_bad_output_path_fails_before_any_work() {
     let output = sudolab()
         .arg("run")

@@ -1,7 +1,7 @@
 //! HoDoKu 2.2's own verdicts on the shared corpora (`../shared/reference/hodoku/*.tsv`:
 //! level, score and the techniques of its solution path, per puzzle, from its batch mode
 //! with the default configuration), held against the `standard` ladder, HoDoKu's default
-//! order restricted to the techniques sudolab has.
+//! configuration.
 //!
 //! A puzzle is *covered* when HoDoKu solves it by logic (status `ok`) with techniques that
 //! are all in the standard ladder (HoDoKu's sub-types, `dnl`, `cnl`, `aic` and the grouped

@@ -226,3 +226,43 @@ fn a_seed_solvers_preset_named_alone_runs_under_its_own_policy_and_fallback() {
     let (policy, _, _) = run_settings(&["--ladder", "related-sets"]);
     assert_eq!(policy, "single");
 }
+
+/// What `run --help` and the preset list say is what the engine does: the oracle is asked
+/// only about what a solve does not prove itself (the gate `runner::evaluate` documents and
+/// the README describes), and `standard` is HoDoKu's whole default configuration, every
+/// technique of which sudolab has.
+#[test]
+fn the_help_describes_the_oracle_gate_and_the_standard_preset_as_they_are() {
+    let help = Command::cargo_bin("sudolab")
+        .unwrap()
+        .args(["run", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap().replace('\n', " ");
+    assert!(!help.contains("before logic runs"), "{help}");
+    for said in [
+        "a solve that fills the grid with techniques that do not assume uniqueness proves",
+        "every other puzzle (stuck, solved with a uniqueness technique, and every puzzle",
+        "under --verify or --fallback brute-force) is checked by a brute-force oracle",
+    ] {
+        assert!(help.contains(said), "{said:?} in {help}");
+    }
+    let presets = Command::cargo_bin("sudolab")
+        .unwrap()
+        .args(["techniques", "--presets", "--format", "json"])
+        .output()
+        .unwrap();
+    let presets: serde_json::Value = serde_json::from_slice(&presets.stdout).unwrap();
+    let standard = presets
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "standard")
+        .unwrap();
+    let description = standard["description"].as_str().unwrap();
+    assert!(!description.contains("restricted"), "{description}");
+    assert!(
+        description.starts_with("HoDoKu 2.2's default configuration"),
+        "{description}"
+    );
+}

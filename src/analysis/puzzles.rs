@@ -115,15 +115,16 @@ pub fn read_lines(path: &str) -> Result<Vec<PuzzleLine>, InputError> {
 }
 
 /// Reads the one puzzle `spec` names: an 81-character puzzle line, a file holding one
-/// puzzle (one line or a 9-line grid; `-` is standard input), or `FILE:LINE`. Returns a label saying where the
-/// puzzle came from, and the puzzle.
+/// puzzle (one line or a 9-line grid; `-` is standard input), or `FILE:LINE` (`-:LINE`: a
+/// line of standard input). Returns a label saying where the puzzle came from, and the
+/// puzzle.
 pub fn resolve(spec: &str) -> Result<(String, Puzzle), InputError> {
     if spec == "-" || Path::new(spec).is_file() {
         return read_single(spec).map(|p| (spec.to_string(), p));
     }
     if let Some((path, line)) = spec.rsplit_once(':')
         && let Ok(line) = line.parse::<u64>()
-        && Path::new(path).is_file()
+        && (path == "-" || Path::new(path).is_file())
     {
         return read_at(path, line).map(|p| (spec.to_string(), p));
     }

@@ -71,7 +71,10 @@ fn baseline(line: &PuzzleLine, solver: &Solver, scratch: &mut Scratch) -> Baseli
     };
     let puzzle = match line.parse() {
         Ok(p) => p,
-        Err(e) => return fail(line.text.trim().to_string(), Status::Invalid, e.to_string()),
+        Err(e) => {
+            let shown = crate::visible::line(line.text.trim()).into_owned();
+            return fail(shown, Status::Invalid, e.to_string());
+        }
     };
     let solution = match oracle::analyse(&puzzle) {
         Uniqueness::Unique(s) => s,

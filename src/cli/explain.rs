@@ -6,6 +6,7 @@ use crate::ladder_config::LadderConfig;
 use crate::policy::Fallback;
 use crate::record::Status;
 use crate::solver::{Policy, Solver};
+use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -23,7 +24,7 @@ const EXAMPLES: &str = r#"Examples:
 pub struct ExplainArgs {
     /// An 81-character puzzle, a file holding one puzzle (a line or a 9-line grid), or
     /// FILE:LINE (the `source` and `line` columns of a results CSV); '-' (or none, with a
-    /// pipe) reads the puzzle from stdin.
+    /// pipe) reads the puzzle from stdin, '-:LINE' that line of stdin.
     #[arg(value_name = "PUZZLE|FILE:LINE")]
     puzzle: Option<String>,
     /// The ladder: a preset (`sudolab techniques --presets` lists them: a preset named
@@ -97,10 +98,54 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code(status))
 }
 
+/// The command line with `explain`'s `-:LINE` (a line of stdin) moved behind a `--`, where
+/// clap takes it for the puzzle it is rather than for short options (`-:`, `-3`); every
+/// other argument, and every other subcommand's, as it was.
+pub(super) fn stdin_line_as_value(mut args: Vec<OsString>) -> Vec<OsString> {
+    let is_stdin_line = |arg: &OsString| {
+        arg.to_str()
+            .and_then(|arg| arg.strip_prefix("-:"))
+            .is_some_and(|line| line.parse::<u64>().is_ok())
+    };
+    if args.get(1).is_none_or(|command| command != "explain") || args.iter().any(|a| a == "--") {
+        return args;
+    }
+    if let Some(at) = args.iter().position(is_stdin_line) {
+        let line = args.remove(at);
+        args.extend([OsString::from("--"), line]);
+    }
+    args
+}
+
 /// 0 for a puzzle with one solution (solved or stuck), else 1.
 fn exit_code(status: Status) -> ExitCode {
     match status {
         Status::Solved | Status::Stuck => ExitCode::SUCCESS,
         _ => ExitCode::from(1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<OsString> {
+        words.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn a_line_of_stdin_is_moved_behind_a_double_dash() {
+        assert_eq!(
+            stdin_line_as_value(args(&["sudolab", "explain", "-:3", "--next"])),
+            args(&["sudolab", "explain", "--next", "--", "-:3"])
+        );
+        for unchanged in [
+            &["sudolab", "explain", "--next", "--", "-:3"][..],
+            &["sudolab", "explain", "-:x"],
+            &["sudolab", "explain", "--nxt", "x.txt"],
+            &["sudolab", "run", "-:3"],
+        ] {
+            assert_eq!(stdin_line_as_value(args(unchanged)), args(unchanged));
+        }
     }
 }

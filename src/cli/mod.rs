@@ -40,7 +40,8 @@ enum Command {
 
 /// Parses the command line, runs the subcommand and maps its result to an exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::try_parse().unwrap_or_else(|err| exit_on_usage_error(err));
+    let args = explain::stdin_line_as_value(std::env::args_os().collect());
+    let cli = Cli::try_parse_from(args).unwrap_or_else(|err| exit_on_usage_error(err));
     let result = match cli.command {
         Command::Run(args) => run::execute(args),
         Command::Merge(args) => merge::execute(args),

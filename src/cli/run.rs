@@ -28,7 +28,10 @@ results file records version, commit, command line, ladder, inputs, times and to
 
 Status: solved | stuck (logic alone stops) | no-solution | multiple-solutions | invalid
 (not a puzzle; `error` says why) | unsound (a step contradicted the solution: a bug).
-Every puzzle is checked for a unique solution by a brute-force oracle before logic runs.
+Every status rests on proof: a solve that fills the grid with techniques that do not assume
+uniqueness proves the puzzle has one solution; every other puzzle (stuck, solved with a
+uniqueness technique, and every puzzle under --verify or --fallback brute-force) is checked
+by a brute-force oracle, and the solve against its solution.
 score is the sum of the steps' HoDoKu base scores; level (easy, medium, hard, unfair,
 extreme) is HoDoKu's rule, given for solved puzzles.
 
@@ -74,8 +77,8 @@ pub struct RunArgs {
     /// singles, subsets, locked candidates, fish and two wings, policy sweep); lcm (Logical
     /// Candidate Methods: singles, pointing, naked subsets of 2 to 7 cells, policy queue,
     /// brute-force fallback); related-sets (singles, then subsets and fish of size 2, 3, 4
-    /// in turn); standard (HoDoKu's default order, restricted to the techniques sudolab
-    /// has). A preset named alone brings its policy and fallback; `sudolab techniques
+    /// in turn); standard (HoDoKu 2.2's default configuration: the techniques it enables, in
+    /// its order). A preset named alone brings its policy and fallback; `sudolab techniques
     /// --presets` lists them in full.
     ///
     /// A comma list names techniques or their HoDoKu codes in order: "n1,h1,lc1,n2" or

@@ -19,7 +19,8 @@
 //! solution does (`--verify` asks about the givens first).
 //!
 //! Every line gives a row, whatever its bytes: text that is not UTF-8 is read with
-//! replacement characters, which the parser then reports as bad characters. A solve is
+//! replacement characters, which the parser then reports as bad characters; the row keeps
+//! the line with its control characters shown as control pictures (`␀`), never raw. A solve is
 //! always checked against the unique solution at its end (cheap: one pass over the grid);
 //! when that check fails, or when `--verify` checks every step as it is taken, the row is
 //! `unsound` and names the first wrong step. This module reads no files and writes nothing.
@@ -83,7 +84,8 @@ fn read_puzzle(text: &[u8]) -> (Result<Puzzle, ParseError>, String) {
             let column = puzzle.to_string();
             (Ok(puzzle), column)
         }
-        Err(error) => (Err(error), text.into_owned()),
+        // The line as read, its control characters shown, never raw.
+        Err(error) => (Err(error), crate::visible::line(&text).into_owned()),
     }
 }
 

@@ -25,6 +25,9 @@ use thiserror::Error;
 /// How much of one line is kept.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
+/// How much of an input's start [`check_text`] looks at.
+const TEXT_CHECK_BYTES: usize = 64 * 1024;
+
 /// One input: a file or stdin.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
@@ -68,6 +71,15 @@ impl Input {
         if meta.is_dir() {
             return Err(fail(io::Error::other("is a directory")));
         }
+        if meta.is_file() {
+            // Known before the run starts, like a missing file (a pipe is checked as it is
+            // read: looking at its start here would consume it).
+            let mut start = Vec::with_capacity(TEXT_CHECK_BYTES);
+            File::open(path)
+                .and_then(|file| file.take(TEXT_CHECK_BYTES as u64).read_to_end(&mut start))
+                .map_err(fail)?;
+            check_text(&start).map_err(fail)?;
+        }
         Ok(Input {
             name: name.clone(),
             path: Some(path.to_path_buf()),
@@ -81,7 +93,7 @@ impl Input {
             None => Box::new(io::stdin()),
             Some(path) => Box::new(File::open(path)?),
         };
-        let mut reader = BufReader::with_capacity(1 << 16, source);
+        let mut reader = BufReader::with_capacity(TEXT_CHECK_BYTES, source);
         check_text(reader.fill_buf()?)?;
         Ok(reader)
     }
@@ -394,9 +406,27 @@ mod tests {
         let binary = file_with(b"\x7fELF\x02\x01\x01\x00\x00\x00\n12345\n");
         let utf16 = file_with(b"\xff\xfe1\x002\x00\n\x00");
         let text = file_with(b"12345\n");
+        // A file is refused when probed, before the run starts.
+        for (file, why) in [
+            (&binary, "not text: it holds NUL bytes"),
+            (&utf16, "not text: UTF-16"),
+        ] {
+            let error = Input::probe(file.path()).unwrap_err().to_string();
+            assert!(error.contains(why), "{error}");
+            assert!(
+                error.contains(&file.path().display().to_string()),
+                "{error}"
+            );
+        }
+        // A pipe (no size) is checked as it is read.
+        let as_pipe = |file: &tempfile::NamedTempFile| Input {
+            name: file.path().display().to_string(),
+            path: Some(file.path().to_path_buf()),
+            size: None,
+        };
         let inputs = [
-            Input::probe(binary.path()).unwrap(),
-            Input::probe(utf16.path()).unwrap(),
+            as_pipe(&binary),
+            as_pipe(&utf16),
             Input::probe(text.path()).unwrap(),
         ];
         let (lines, errors) = read_all(&inputs, 0, None, 10);
@@ -407,7 +437,6 @@ mod tests {
             "{}",
             errors[0]
         );
-        assert!(errors[0].contains(&binary.path().display().to_string()));
         assert!(errors[1].contains("not text: UTF-16"), "{}", errors[1]);
     }
 

@@ -218,11 +218,11 @@ pub fn run(
         .num_threads(threads)
         .build()
         .map_err(|error| RunError::Threads { threads, error })?;
-    let mut input_errors = 0u64;
     let (inputs, input_meta) = probe_inputs(&config.inputs, &mut |error| {
-        input_errors += 1;
         notify(Notice::Input(error));
     });
+    // The inputs that fail as they are read (stdin that is not text, a read error).
+    let mut failed_inputs = Vec::new();
     check_output_is_not_an_input(&config.output, &inputs)?;
 
     let ladder = config.ladder.with_fallback(config.fallback);
@@ -304,10 +304,11 @@ pub fn run(
             // The sidecar follows the rows on disk, so that an interrupted run's says how
             // many there are (its final version comes at the end).
             let (running, sidecar) = (&meta, meta_path.as_deref());
-            let mut on_disk = move |totals: &Totals, input_errors: u64| {
+            let mut on_disk = move |totals: &Totals, failed: &[FailedInput]| {
                 if let Some(path) = sidecar {
                     let mut meta = running.clone();
-                    meta.totals = TotalsMeta::new(totals, input_errors);
+                    note_failed_inputs(&mut meta, failed);
+                    meta.totals = TotalsMeta::new(totals, failed_input_count(&meta));
                     // A failure here shows again, and is reported, when the run ends.
                     let _ = meta.write(path);
                 }
@@ -317,9 +318,9 @@ pub fn run(
             loop {
                 let mut batch = Batch::default();
                 reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
+                    failed_inputs.push(FailedInput::of(&error));
                     batch.notices.push(Notice::Input(error));
                 });
-                input_errors += batch.notices.len() as u64;
                 let last = chunk.is_empty();
                 if !last {
                     pool.install(|| {
@@ -350,6 +351,8 @@ pub fn run(
     meta.finished = Some(meta::timestamp(SystemTime::now()));
     meta.seconds = Some(elapsed.as_secs_f64());
     meta.complete = !broken_pipe;
+    note_failed_inputs(&mut meta, &failed_inputs);
+    let input_errors = failed_input_count(&meta);
     meta.totals = TotalsMeta::new(&totals, input_errors);
     write_meta(&meta, meta_path.as_deref())?;
     Ok(RunReport {
@@ -403,6 +406,45 @@ fn start_meta(
         parts: Vec::new(),
         totals: TotalsMeta::default(),
     }
+}
+
+/// An input that failed as it was read, as the sidecar records it.
+struct FailedInput {
+    name: String,
+    error: String,
+}
+
+impl FailedInput {
+    fn of(error: &InputError) -> FailedInput {
+        FailedInput {
+            name: error.name.clone(),
+            error: error.error.to_string(),
+        }
+    }
+}
+
+/// Records why each of `failed` could not be read in its entry of the sidecar's inputs (an
+/// input named twice has an entry each: the first without an error takes it).
+fn note_failed_inputs(meta: &mut Meta, failed: &[FailedInput]) {
+    for failure in failed {
+        if let Some(input) = meta
+            .config
+            .inputs
+            .iter_mut()
+            .find(|input| input.path == failure.name && input.error.is_none())
+        {
+            input.error = Some(failure.error.clone());
+        }
+    }
+}
+
+/// The inputs the sidecar records as unreadable.
+fn failed_input_count(meta: &Meta) -> u64 {
+    meta.config
+        .inputs
+        .iter()
+        .filter(|input| input.error.is_some())
+        .count() as u64
 }
 
 /// Checks every input, reporting those that cannot be read; returns the readable ones and
@@ -518,12 +560,14 @@ fn write_batches(
     batches: std::sync::mpsc::Receiver<Batch>,
     notify: &mut (dyn FnMut(Notice) + Send),
     progress: &Progress,
-    on_disk: &mut (dyn FnMut(&Totals, u64) + Send),
+    on_disk: &mut (dyn FnMut(&Totals, &[FailedInput]) + Send),
 ) -> Result<(Totals, bool), OutputError> {
-    let mut input_errors = 0;
+    let mut failed = Vec::new();
     for mut batch in batches {
         for notice in batch.notices.drain(..) {
-            input_errors += u64::from(matches!(notice, Notice::Input(_)));
+            if let Notice::Input(error) = &notice {
+                failed.push(FailedInput::of(error));
+            }
             notify(notice);
         }
         match record_chunk(csv, &mut batch.evaluations, &mut totals, notify) {
@@ -531,7 +575,7 @@ fn write_batches(
             result => result?,
         }
         progress.update(batch.bytes_read, totals.puzzles);
-        on_disk(&totals, input_errors);
+        on_disk(&totals, &failed);
     }
     Ok((totals, false))
 }
