@@ -242,7 +242,7 @@ pub fn run(
         Some(on_disk) => {
             // Proof that the kept rows came from this input, before a byte is written.
             on_disk.check_input(&mut reader, &inputs, &mut |error| {
-                input_errors += 1;
+                failed_inputs.push(FailedInput::of(&error));
                 notify(Notice::Input(error));
             })?;
             let resumed = Resumed {
@@ -253,7 +253,7 @@ pub fn run(
             if resumed.complete {
                 return Ok(RunReport {
                     totals: on_disk.totals.clone(),
-                    input_errors,
+                    input_errors: failed_inputs.len() as u64,
                     broken_pipe: false,
                     threads: pool.current_num_threads(),
                     elapsed: started.elapsed(),
