@@ -19,6 +19,13 @@ use std::process::ExitCode;
 const AFTER_HELP: &str = r#"Progress: a bar on stderr (when it is a terminal) with puzzles/s, and an ETA when the
 input size is known (files, or --limit); --quiet hides it and the closing summary.
 
+Input: one puzzle a line, 81 cells (digits, and . 0 - _ x for blanks), in one run or set
+off cell by cell, box row by box row or row by row by spaces, ',', ';' or '|'; what
+follows the cells (set off likewise, or by '#') is ignored. A HoDoKu library line
+(:technique:candidates:givens:deleted candidates:...) is graded from its position: the
+cells it places ('+') and the candidates it strikes out, and its row's puzzle shows every
+set cell.
+
 Output: one CSV row per puzzle line, in input order at any thread count (blank lines and
 lines whose first non-blank character is '#' are not puzzles). Columns: source, line,
 puzzle, givens, status, steps, placements, eliminations, hardest, score, level, micros,
