@@ -4,7 +4,8 @@
 //! Columns, in order: `source`, `line`, `puzzle`, `givens`, `status`, `steps`,
 //! `placements`, `eliminations`, `hardest`, `score`, `level`, `micros`, `error`, then one
 //! count column per technique of the ladder (named by technique name, ladder order), then
-//! `solution` when asked for. CSV cannot hold a map, so the counts are fixed columns
+//! `solution` when asked for, then `rest` (what followed the puzzle on its line: a bank's
+//! own rating, say) when asked for. CSV cannot hold a map, so the counts are fixed columns
 //! generated from the ladder; readers find them by name.
 
 use crate::catalogue::Technique;
@@ -101,6 +102,9 @@ pub struct Record {
     pub counts: Vec<u32>,
     /// The unique solution, when asked for and known.
     pub solution: Option<String>,
+    /// What followed the puzzle on its line, when asked for; empty otherwise, and for a
+    /// line that is not a puzzle.
+    pub rest: String,
 }
 
 /// Why a CSV row could not be read back as a [`Record`].
@@ -137,6 +141,8 @@ pub struct Columns {
     pub techniques: Vec<Technique>,
     /// Whether the `solution` column is present.
     pub solution: bool,
+    /// Whether the `rest` column is present.
+    pub rest: bool,
 }
 
 impl Columns {
@@ -146,6 +152,9 @@ impl Columns {
         header.extend(self.techniques.iter().map(|t| t.name()));
         if self.solution {
             header.push("solution");
+        }
+        if self.rest {
+            header.push("rest");
         }
         header
     }
@@ -162,6 +171,7 @@ impl Columns {
         Ok(Columns {
             techniques: rest.clone().filter_map(Technique::from_name).collect(),
             solution: header.iter().any(|h| h == "solution"),
+            rest: header.iter().any(|h| h == "rest"),
         })
     }
 }
@@ -213,6 +223,7 @@ impl Record {
             error: String::new(),
             counts: vec![0; techniques],
             solution: None,
+            rest: String::new(),
         }
     }
 
@@ -244,6 +255,9 @@ impl Record {
         }
         if columns.solution {
             field(Field::Text(self.solution.as_deref().unwrap_or("")))?;
+        }
+        if columns.rest {
+            field(Field::Text(&self.rest))?;
         }
         Ok(())
     }
@@ -284,6 +298,7 @@ impl Record {
             counts.push(parse(t.name(), field(FIXED.len() + i, t.name())?)?);
         }
         let solution_index = FIXED.len() + columns.techniques.len();
+        let rest_index = solution_index + usize::from(columns.solution);
         Ok(Record {
             source: field(0, "source")?.to_string(),
             line: parse("line", field(1, "line")?)?,
@@ -304,6 +319,10 @@ impl Record {
                     Some(v.to_string())
                 })?,
                 false => None,
+            },
+            rest: match columns.rest {
+                true => field(rest_index, "rest")?.to_string(),
+                false => String::new(),
             },
         })
     }
@@ -327,6 +346,7 @@ mod tests {
         let columns = Columns {
             techniques: vec![Technique::NakedSingle, Technique::XWing],
             solution: true,
+            rest: true,
         };
         let record = Record {
             source: "data/x.txt".into(),
@@ -344,6 +364,7 @@ mod tests {
             error: String::new(),
             counts: vec![59, 1],
             solution: Some("1".repeat(81)),
+            rest: "4.5\t\"rated\", by hand".into(),
         };
         let mut out = csv::Writer::from_writer(vec![]);
         out.write_record(columns.header()).unwrap();
@@ -375,6 +396,7 @@ mod tests {
         let columns = Columns {
             techniques: vec![Technique::NakedSingle],
             solution: true,
+            rest: false,
         };
         let record = Record {
             puzzle: "12,\"3\"\t\u{fffd}".into(),
@@ -400,6 +422,28 @@ mod tests {
         assert_eq!(row.len(), columns.header().len());
         assert_eq!(Record::from_row(&columns, &row).unwrap(), record);
         assert_eq!(record.fields(&columns).len(), columns.header().len());
+    }
+
+    #[test]
+    fn the_rest_column_is_in_the_header_only_when_asked_for_and_read_back_by_name() {
+        let mut columns = Columns {
+            techniques: vec![Technique::NakedSingle],
+            solution: false,
+            rest: false,
+        };
+        assert!(!columns.header().contains(&"rest"));
+        columns.rest = true;
+        let header = columns.header();
+        assert_eq!(header.last(), Some(&"rest"));
+        let read = Columns::from_header(&csv::StringRecord::from(header)).unwrap();
+        assert_eq!(read, columns);
+        let record = Record {
+            rest: "5.6".into(),
+            ..Record::new("a.txt", 1, 1)
+        };
+        let row = csv::StringRecord::from(record.fields(&columns));
+        assert_eq!(row.get(row.len() - 1), Some("5.6"));
+        assert_eq!(Record::from_row(&columns, &row).unwrap(), record);
     }
 
     #[test]

@@ -56,6 +56,7 @@ fn write_timed_results(
     let columns = Columns {
         techniques: ladder.rungs().to_vec(),
         solution: false,
+        rest: false,
     };
     let mut w = csv::Writer::from_path(path).unwrap();
     w.write_record(columns.header()).unwrap();

@@ -29,7 +29,8 @@ set cell.
 Output: one CSV row per puzzle line, in input order at any thread count (blank lines and
 lines whose first non-blank character is '#' are not puzzles). Columns: source, line,
 puzzle, givens, status, steps, placements, eliminations, hardest, score, level, micros,
-error, one count column per technique of the ladder, then solution with --solution. A FILE.csv.meta.json beside a
+error, one count column per technique of the ladder, then solution with --solution, then
+rest with --keep-rest. A FILE.csv.meta.json beside a
 results file records version, commit, command line, ladder, inputs, times and totals.
 
 Status: solved | stuck (logic alone stops) | no-solution | multiple-solutions | invalid
@@ -172,6 +173,15 @@ pub struct RunArgs {
     #[arg(long)]
     solution: bool,
 
+    /// Keep what follows each puzzle on its line in a last column, `rest`
+    ///
+    /// For rated lists (`puzzle<TAB>rating`, `puzzle,rating`): the rest of the line after
+    /// the separators that set it off from the cells, so a bank's own rating sits beside
+    /// sudolab's in each row; for a HoDoKu library line, the line without its givens and
+    /// deleted candidates. Without this flag the rest is ignored and there is no column.
+    #[arg(long)]
+    keep_rest: bool,
+
     /// No progress bar and no summary on stderr
     ///
     /// Unreadable inputs and unsound steps are still reported; lines that are not puzzles
@@ -258,6 +268,7 @@ impl RunArgs {
             },
             verify: self.verify,
             solution: self.solution,
+            keep_rest: self.keep_rest,
             progress: !self.quiet,
             command_line: std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())

@@ -75,7 +75,10 @@ impl Position {
     /// Parses one line: a HoDoKu library line (`:0604:1:<givens>:<deleted>:...`), or a
     /// puzzle line as [`Puzzle::parse_line`] reads it.
     pub fn parse_line(line: &str) -> Result<Position, PositionError> {
-        Position::parse_line_and_rest(line).map(|(position, _)| position)
+        if library::is_library_line(line) {
+            return Ok(library::parse(line)?.0);
+        }
+        Ok(Puzzle::parse_line(line)?.into())
     }
 
     /// [`Position::parse_line`], with the rest of the line: what follows a puzzle's cells,

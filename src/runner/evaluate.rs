@@ -86,6 +86,7 @@ impl Evaluator {
         let columns = Columns {
             techniques: ladder.rungs().to_vec(),
             solution: with_solution,
+            rest: false,
         };
         let logic_first = !verify && !ladder.contains(Technique::BruteForce);
         let solver = Solver::new(ladder, policy);
@@ -96,6 +97,12 @@ impl Evaluator {
             scores,
             columns,
         }
+    }
+
+    /// Keeps what follows each puzzle on its line in a `rest` column, when `keep`.
+    pub fn keeping_rest(mut self, keep: bool) -> Evaluator {
+        self.columns.rest = keep;
+        self
     }
 
     /// The layout of the rows this evaluator makes.
@@ -109,7 +116,11 @@ impl Evaluator {
         let mut record = Record::new(line.source, line.number, self.columns.techniques.len());
         let text = String::from_utf8_lossy(line.text);
         let mut unsound = None;
-        match Position::parse_line(&text) {
+        let parsed = match self.columns.rest {
+            true => Position::parse_line_and_rest(&text).map(|(start, rest)| (start, Some(rest))),
+            false => Position::parse_line(&text).map(|start| (start, None)),
+        };
+        match parsed {
             Err(error) => {
                 record.error = error.to_string();
                 if line.length > line.text.len() {
@@ -121,7 +132,8 @@ impl Evaluator {
                 }
                 record.puzzle = text.into_owned();
             }
-            Ok(start) => {
+            Ok((start, rest)) => {
+                record.rest = rest.unwrap_or_default();
                 record.puzzle = start.puzzle().to_string();
                 record.givens = Some(start.puzzle().given_count() as u32);
                 unsound = if self.logic_first {
@@ -621,5 +633,28 @@ mod tests {
         let mut compact = evaluate(&e, VERY_EASY.as_bytes()).record;
         (record.micros, compact.micros) = (0, 0);
         assert_eq!(record, compact);
+    }
+
+    #[test]
+    fn the_rest_of_a_line_is_kept_only_when_asked_for() {
+        let rated = format!("{VERY_EASY}\t4.5\thard");
+        let plain = evaluator("singles", false);
+        assert_eq!(evaluate(&plain, rated.as_bytes()).record.rest, "");
+        let keeping = evaluator("singles", false).keeping_rest(true);
+        assert!(keeping.columns().rest);
+        let record = evaluate(&keeping, rated.as_bytes()).record;
+        assert_eq!(
+            (record.status, record.rest.as_str()),
+            (Status::Solved, "4.5\thard")
+        );
+        let comma = evaluate(&keeping, format!("{VERY_EASY},7.2").as_bytes()).record;
+        assert_eq!(comma.rest, "7.2");
+        let library = evaluate(&keeping, LIBRARY_UR4.as_bytes()).record;
+        assert_eq!(library.rest, ":0603:3:::364 365::");
+        let invalid = evaluate(&keeping, b"12345 rated 3").record;
+        assert_eq!(
+            (invalid.status, invalid.rest.as_str()),
+            (Status::Invalid, "")
+        );
     }
 }

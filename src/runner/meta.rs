@@ -51,6 +51,10 @@ pub struct RowsConfig {
     pub fallback: String,
     pub verify: bool,
     pub solution: bool,
+    /// Whether rows keep what follows each puzzle on its line (`--keep-rest`), in a last
+    /// column `rest`; sidecars written before there was such a column have none.
+    #[serde(default)]
+    pub keep_rest: bool,
     /// Base score and level of each technique column, as used for `score` and `level`.
     pub grading: Vec<Grading>,
     pub skip: u64,
@@ -296,6 +300,7 @@ mod tests {
             fallback: "none".into(),
             verify: false,
             solution: false,
+            keep_rest: false,
             grading: grading(&[Technique::NakedSingle], &ScoreTable::default()),
             skip: 0,
             limit: None,

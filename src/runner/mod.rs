@@ -71,6 +71,8 @@ pub struct RunConfig {
     pub verify: bool,
     /// Add the `solution` column.
     pub solution: bool,
+    /// Add the `rest` column: what follows each puzzle on its line.
+    pub keep_rest: bool,
     /// Draw the progress bar (when stderr is a terminal).
     pub progress: bool,
     /// The command line, for the metadata.
@@ -211,7 +213,8 @@ pub fn run(
         config.verify,
         config.scores.clone(),
         config.solution,
-    );
+    )
+    .keeping_rest(config.keep_rest);
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
     let on_disk = rows_to_keep(config, &meta.config, evaluator.columns())?;
     let columns = evaluator.columns().clone();
@@ -335,6 +338,7 @@ fn start_meta(
             fallback: config.fallback.name().into(),
             verify: config.verify,
             solution: config.solution,
+            keep_rest: config.keep_rest,
             grading: meta::grading(&evaluator.columns().techniques, &config.scores),
             skip: config.skip,
             limit: config.limit,

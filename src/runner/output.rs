@@ -158,6 +158,7 @@ mod tests {
         let columns = Columns {
             techniques: vec![Technique::FullHouse],
             solution: false,
+            rest: false,
         };
         let mut out = CsvOutput::create(&Target::File(path.clone()), columns.clone()).unwrap();
         let header = std::fs::read_to_string(&path).unwrap();
@@ -200,6 +201,7 @@ mod tests {
         let columns = Columns {
             techniques: vec![Technique::NakedSingle],
             solution: false,
+            rest: false,
         };
         let mut out =
             CsvOutput::with_sink("test".into(), Box::new(writes.clone()), columns).unwrap();
@@ -242,6 +244,7 @@ mod tests {
         let columns = Columns {
             techniques: vec![],
             solution: false,
+            rest: false,
         };
         let err = CsvOutput::create(&target, columns).err().unwrap();
         assert!(err.to_string().contains("/no/such/dir/out.csv"), "{err}");
