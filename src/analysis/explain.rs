@@ -7,6 +7,7 @@
 //! position with cells placed and candidates struck out (a pencil-mark grid, a HoDoKu
 //! library line), whose own solution the steps are checked against.
 
+use super::step_json;
 use crate::grade::ScoreTable;
 use crate::oracle::Uniqueness;
 use crate::position::Position;
@@ -173,13 +174,17 @@ fn write_verdict(text: &mut String, report: &Report, status: Status, scores: &Sc
 }
 
 /// The explanation as JSON: the puzzle, ladder and policy, the status, and for a puzzle
-/// with one solution its steps (number, technique name and code, the forums' notation) and
-/// verdict (hardest technique, counts, level and score when solved).
+/// with one solution its steps (number, technique name and code, the forums' notation,
+/// the cells placed and candidates removed, the pattern by role: [`step_json`]) and
+/// verdict (hardest technique, counts, level and score when solved). With `grid`, each
+/// step carries the grid it is taken in. A position's placed cells and struck-out
+/// candidates are under `start`.
 pub fn explain_json(
     label: &str,
     start: &Position,
     solver: &Solver,
     scores: &ScoreTable,
+    grid: bool,
 ) -> (serde_json::Value, Status) {
     let mut json = serde_json::json!({
         "source": label,
@@ -188,6 +193,16 @@ pub fn explain_json(
         "policy": solver.policy().to_string(),
         "givens": start.given_count(),
     });
+    if !start.is_puzzle() {
+        let removed: Vec<serde_json::Value> = start
+            .removed()
+            .map(
+                |(cell, digit)| serde_json::json!({"cell": cell.to_string(), "digit": digit.get()}),
+            )
+            .collect();
+        let placed: Vec<String> = start.placed().iter().map(|c| c.to_string()).collect();
+        json["start"] = serde_json::json!({"placed": placed, "removed": removed});
+    }
     let solution = match unique_solution(start) {
         Ok(solution) => solution,
         Err(status) => {
@@ -196,17 +211,26 @@ pub fn explain_json(
         }
     };
     let (report, status) = solve_checked(start, solver, &solution);
+    let mut replay = start.grid();
     let steps: Vec<serde_json::Value> = report
         .steps
         .iter()
         .enumerate()
         .map(|(i, step)| {
-            serde_json::json!({
+            let mut fields = serde_json::json!({
                 "number": i + 1,
                 "technique": step.technique.name(),
                 "code": step.technique.code(),
+                "label": step.label(),
                 "text": report.steps.display(i).to_string(),
-            })
+            });
+            let object = fields.as_object_mut().expect("an object");
+            object.extend(step_json::step_fields(step, report.steps.chains()));
+            if grid {
+                object.insert("grid".into(), step_json::grid(&replay));
+            }
+            step.apply_to(&mut replay);
+            fields
         })
         .collect();
     let summary = &report.summary;

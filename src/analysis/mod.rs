@@ -11,6 +11,7 @@ pub mod puzzles;
 pub mod report;
 pub mod results;
 pub mod stats;
+pub mod step_json;
 pub mod summary;
 pub mod table;
 pub mod unlock;

@@ -42,14 +42,17 @@ pub struct ExplainArgs {
     /// preset's or ladder file's, else none].
     #[arg(long, value_enum)]
     fallback: Option<FallbackArg>,
-    /// text (for reading) or json (the path and verdict, for other tools).
+    /// text (for reading) or json (the path and verdict, each step with its cells,
+    /// candidates removed and placed, and pattern by role, for other tools; the README
+    /// gives the schema).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print only the next step from the grid as given (a hint): a partly solved grid, or a
     /// pencil-mark grid with candidates already struck out.
     #[arg(long)]
     next: bool,
-    /// Draw the pencil-mark grid before every step that is not a single.
+    /// Draw the pencil-mark grid before every step that is not a single (with --format json:
+    /// give every step the grid it is taken in).
     #[arg(long)]
     grid: bool,
 }
@@ -86,7 +89,8 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         if args.next {
             anyhow::bail!("--next gives one step as text; --format json gives the whole path");
         }
-        let (json, status) = explain::explain_json(&label, &puzzle, &solver, &config.scores);
+        let (json, status) =
+            explain::explain_json(&label, &puzzle, &solver, &config.scores, args.grid);
         let mut bytes = serde_json::to_vec_pretty(&json)?;
         bytes.push(b'\n');
         super::print(&bytes)?;
