@@ -4,7 +4,8 @@
 //! every step, grades the result HoDoKu's way, and checks itself against a brute-force
 //! oracle. The `sudolab` binary streams corpora through it (see the README).
 //!
-//! Data flow: [`puzzle::Puzzle`] (parsed givens) -> [`oracle`] (uniqueness, solution) ->
+//! Data flow: [`puzzle::Puzzle`] (parsed givens), or a [`position::Position`] part way
+//! through a solve -> [`oracle`] (uniqueness, solution) ->
 //! [`candidates::Candidates`] (the working grid) -> [`solver::Solver`] (a
 //! [`ladder::Ladder`] of [`catalogue::Technique`]s whose finders in [`technique`] produce
 //! [`step::Step`]s) -> [`grade`] (score and level). [`runner`] streams corpora through that
@@ -27,6 +28,7 @@ pub mod ladder_config;
 pub mod level;
 pub mod oracle;
 pub mod policy;
+pub mod position;
 pub mod puzzle;
 pub mod record;
 pub mod regions;

@@ -35,6 +35,17 @@ pub enum ParseError {
     TooShort { found: usize },
     #[error("too long: {found} cells, a puzzle has 81")]
     TooLong { found: usize },
+    /// Cells set off from each other come in groups of one size (cell by cell, box row by
+    /// box row, row by row); this group has another.
+    #[error(
+        "cells set off by separators come in groups of {expected}, but the one at position \
+         {position} has {found}"
+    )]
+    UnevenGroup {
+        position: usize,
+        found: usize,
+        expected: usize,
+    },
     #[error("{} at position {position}", visible::bad_character(*character))]
     BadCharacter { position: usize, character: char },
     /// A character that is neither a cell nor decoration in the 9-line grid layout; `line`
@@ -93,59 +104,207 @@ fn is_line_separator(ch: char) -> bool {
     ch.is_whitespace() || matches!(ch, '#' | ',' | ';' | '|')
 }
 
-impl Puzzle {
-    /// Parses a puzzle written on one line: 81 cells, digits 1-9 for givens and one of
-    /// `.0-_x` for blanks. Anything after the 81 cells must be set off by whitespace, `#`,
-    /// `,`, `;` or `|`, and is ignored. Leading whitespace is skipped.
-    pub fn parse_line(line: &str) -> Result<Puzzle, ParseError> {
-        let mut values = [0u8; 81];
-        let mut found = 0usize;
-        let mut started = false;
-        for (index, ch) in line.chars().enumerate() {
-            let cell = match ch {
-                '1'..='9' => Some(ch as u8 - b'0'),
-                _ if is_line_blank(ch) => Some(0),
-                _ => None,
-            };
-            match cell {
-                Some(value) => {
-                    started = true;
-                    if found < 81 {
-                        values[found] = value;
-                    }
-                    found += 1;
-                }
-                None if !started && ch.is_whitespace() => {}
-                None if !started && is_line_separator(ch) => {
-                    return Err(ParseError::NoCellsBefore {
-                        position: index + 1,
-                        character: ch,
-                    });
-                }
-                None if is_line_separator(ch) => break,
-                None => {
-                    return Err(ParseError::BadCharacter {
-                        position: index + 1,
-                        character: ch,
-                    });
-                }
-            }
+/// The value of a cell character of the one-line format: 0 for a blank.
+fn line_cell(ch: char) -> Option<u8> {
+    match ch {
+        '1'..='9' => Some(ch as u8 - b'0'),
+        _ if is_line_blank(ch) => Some(0),
+        _ => None,
+    }
+}
+
+/// Characters that set cells off from each other, or the cells from the rest of the line.
+fn is_cell_separator(ch: char) -> bool {
+    ch.is_whitespace() || matches!(ch, ',' | ';' | '|')
+}
+
+/// A run of cells with nothing between them.
+#[derive(Clone, Copy)]
+struct Group {
+    /// The 1-based character position of its first cell.
+    position: usize,
+    count: usize,
+    /// The byte just past its last cell.
+    end: usize,
+}
+
+/// The cells of a line, read group by group into `values`.
+struct LineCells<'a> {
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    /// Characters read so far.
+    read: usize,
+    values: [u8; 81],
+    found: usize,
+}
+
+impl<'a> LineCells<'a> {
+    fn new(line: &'a str) -> LineCells<'a> {
+        LineCells {
+            chars: line.char_indices().peekable(),
+            read: 0,
+            values: [0; 81],
+            found: 0,
         }
-        match found {
-            0 => Err(ParseError::Empty),
-            81 => Puzzle::from_values(values),
+    }
+
+    fn next(&mut self) -> Option<char> {
+        self.read += 1;
+        self.chars.next().map(|(_, ch)| ch)
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().map(|&(_, ch)| ch)
+    }
+
+    /// The first group, after leading whitespace.
+    fn first_group(&mut self) -> Result<Group, ParseError> {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.next();
+        }
+        match self.peek() {
+            None => Err(ParseError::Empty),
+            Some(ch) if line_cell(ch).is_some() => Ok(self.group()),
+            Some(ch) => Err(if is_line_separator(ch) {
+                ParseError::NoCellsBefore {
+                    position: self.read + 1,
+                    character: ch,
+                }
+            } else {
+                ParseError::BadCharacter {
+                    position: self.read + 1,
+                    character: ch,
+                }
+            }),
+        }
+    }
+
+    /// Reads the run of cells that starts at the next character.
+    fn group(&mut self) -> Group {
+        let position = self.read + 1;
+        let mut count = 0;
+        let mut end = 0;
+        while let Some(&(at, ch)) = self.chars.peek() {
+            let Some(value) = line_cell(ch) else { break };
+            if self.found < 81 {
+                self.values[self.found] = value;
+            }
+            self.found += 1;
+            count += 1;
+            end = at + 1;
+            self.next();
+        }
+        Group {
+            position,
+            count,
+            end,
+        }
+    }
+
+    /// Checks that a group ends the line or is set off from what follows.
+    fn set_off(&mut self) -> Result<(), ParseError> {
+        match self.peek() {
+            Some(ch) if !is_line_separator(ch) => Err(ParseError::BadCharacter {
+                position: self.read + 1,
+                character: ch,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The end of the cells when they all come in the `first` group.
+    fn end_of_run(&mut self, first: Group) -> Result<usize, ParseError> {
+        self.set_off()?;
+        match self.found {
+            81 => Ok(first.end),
             n if n < 81 => Err(ParseError::TooShort { found: n }),
             n => Err(ParseError::TooLong { found: n }),
         }
     }
 
+    /// Whether a first group of `count` cells is followed by more groups set off by
+    /// separators: `count` divides 81 and a cell follows the separators.
+    fn spaced_follows(&self, count: usize) -> bool {
+        let mut ahead = self.chars.clone().map(|(_, ch)| ch);
+        matches!(count, 1 | 3 | 9 | 27)
+            && ahead
+                .next()
+                .is_some_and(|ch| ch != '#' && is_cell_separator(ch))
+            && ahead
+                .find(|&ch| !is_cell_separator(ch))
+                .is_some_and(|ch| line_cell(ch).is_some())
+    }
+
+    /// Skips separators; whether a cell follows them.
+    fn skip_separators(&mut self) -> bool {
+        while self.peek().is_some_and(is_cell_separator) {
+            self.next();
+        }
+        self.peek().and_then(line_cell).is_some()
+    }
+
+    /// The end of the cells when they come in groups the size of `first`, set off by
+    /// separators. What follows the 81st cell is the rest of the line, as after 81 cells
+    /// in one run.
+    fn spaced_groups(&mut self, first: Group) -> Result<usize, ParseError> {
+        let mut end = first.end;
+        while self.found < 81 {
+            if !self.skip_separators() {
+                return Err(ParseError::TooShort { found: self.found });
+            }
+            let group = self.group();
+            if group.count != first.count {
+                return Err(ParseError::UnevenGroup {
+                    position: group.position,
+                    found: group.count,
+                    expected: first.count,
+                });
+            }
+            self.set_off()?;
+            end = group.end;
+        }
+        Ok(end)
+    }
+}
+
+impl Puzzle {
+    /// Parses a puzzle written on one line: 81 cells, digits 1-9 for givens and one of
+    /// `.0-_x` for blanks. The cells may come in one run or set off from each other by
+    /// whitespace, `,`, `;` or `|` in groups of equal size (cell by cell, box row by box
+    /// row, row by row: `5 3 . . 7 ...`, `53. .7. ...`, `53..7.... 6..195...`). Anything
+    /// after the 81 cells must be set off by whitespace, `#`, `,`, `;` or `|`, and is
+    /// ignored. Leading whitespace is skipped.
+    pub fn parse_line(line: &str) -> Result<Puzzle, ParseError> {
+        Puzzle::parse_line_and_rest(line).map(|(puzzle, _)| puzzle)
+    }
+
+    /// [`Puzzle::parse_line`], with what follows the cells: the rest of the line after the
+    /// separators that set it off (`#` kept), trimmed (`puzzle<TAB>rating` gives `rating`).
+    pub fn parse_line_and_rest(line: &str) -> Result<(Puzzle, &str), ParseError> {
+        let mut cells = LineCells::new(line);
+        let first = cells.first_group()?;
+        let end = if first.count >= 81 || !cells.spaced_follows(first.count) {
+            cells.end_of_run(first)?
+        } else {
+            cells.spaced_groups(first)?
+        };
+        let rest = line[end..]
+            .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|'))
+            .trim_end();
+        Puzzle::from_values(cells.values).map(|puzzle| (puzzle, rest))
+    }
+
     /// Parses the 9-line grid layout: one row per line, cells as digits or one of `.0_x`
     /// for blanks, with `|`, `-`, `+` and spaces as decoration. Lines holding only
-    /// decoration (`------+-------+------`) and blank lines are skipped.
+    /// decoration (`------+-------+------`), borders drawn with other corners (HoDoKu's
+    /// `.-----.-----.` and `:-----+-----:`: a line with `--` and no digit) and blank lines
+    /// are skipped.
     pub fn parse_grid(text: &str) -> Result<Puzzle, ParseError> {
         let mut values = [0u8; 81];
         let mut row = 0usize;
         for (line_index, line) in text.lines().enumerate() {
+            if line.contains("--") && !line.chars().any(|c| c.is_ascii_digit()) {
+                continue;
+            }
             let mut found = 0usize;
             for (index, ch) in line.chars().enumerate() {
                 let value = match ch {
@@ -375,6 +534,101 @@ mod tests {
         );
     }
 
+    /// The blog's puzzle with `separator` after every `size` cells.
+    fn spaced(size: usize, separator: &str) -> String {
+        BLOG_VERY_EASY
+            .as_bytes()
+            .chunks(size)
+            .map(|group| std::str::from_utf8(group).unwrap())
+            .collect::<Vec<_>>()
+            .join(separator)
+    }
+
+    #[test]
+    fn cells_set_off_by_separators_in_even_groups_are_one_puzzle() {
+        let p = Puzzle::parse_line(BLOG_VERY_EASY).unwrap();
+        for (size, separator) in [
+            (1, " "),
+            (1, "  "),
+            (1, ","),
+            (1, "\t"),
+            (3, " | "),
+            (3, " "),
+            (9, " "),
+            (9, ";"),
+            (27, " "),
+        ] {
+            let line = spaced(size, separator);
+            assert_eq!(Puzzle::parse_line(&line), Ok(p), "{line}");
+            // With a rest after the cells.
+            let rated = format!("{line}\t4.5 hard");
+            let (puzzle, rest) = Puzzle::parse_line_and_rest(&rated).unwrap();
+            assert_eq!((puzzle, rest), (p, "4.5 hard"), "{line}");
+        }
+        // Rows with the boxes set off by `|` inside them: groups of three.
+        let boxed = BLOG_VERY_EASY
+            .as_bytes()
+            .chunks(9)
+            .map(|row| {
+                let row = std::str::from_utf8(row).unwrap();
+                format!("{}|{}|{}", &row[..3], &row[3..6], &row[6..])
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(Puzzle::parse_line(&boxed), Ok(p));
+    }
+
+    #[test]
+    fn spaced_cells_that_do_not_make_81_in_even_groups_are_named() {
+        let cells = spaced(1, " ");
+        let short = &cells[..cells.len() - 2];
+        assert_eq!(
+            Puzzle::parse_line(short),
+            Err(ParseError::TooShort { found: 80 })
+        );
+        // After the 81st cell comes the rest, as after a run of 81.
+        let rated = format!("{cells} 5");
+        assert_eq!(
+            Puzzle::parse_line_and_rest(&rated),
+            Ok((Puzzle::parse_line(&cells).unwrap(), "5"))
+        );
+        // A group of two among single cells, at character 7.
+        let uneven = cells.replacen(". 2", ".2", 1);
+        let err = Puzzle::parse_line(&uneven).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::UnevenGroup {
+                position: 5,
+                found: 2,
+                expected: 1
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "cells set off by separators come in groups of 1, but the one at position 5 has 2"
+        );
+        // A comment ends the cells, spaced or not.
+        let comment = format!("{} # {}", &cells[..40], &cells[41..]);
+        assert_eq!(
+            Puzzle::parse_line(&comment),
+            Err(ParseError::TooShort { found: 20 })
+        );
+        // A group whose size does not divide 81 is a short puzzle, as before.
+        assert_eq!(
+            Puzzle::parse_line(&format!("{},3.4", &BLOG_VERY_EASY[..80])),
+            Err(ParseError::TooShort { found: 80 })
+        );
+        // Text glued to a spaced cell is a bad character where it stands.
+        let glued = cells.replacen(" 2", " 2a", 1);
+        assert!(
+            matches!(
+                Puzzle::parse_line(&glued),
+                Err(ParseError::BadCharacter { character: 'a', .. })
+            ),
+            "{glued}"
+        );
+    }
+
     #[test]
     fn counts_read_in_good_english_and_a_grid_row_is_named_as_such() {
         let one = Puzzle::parse_line("5").unwrap_err().to_string();
@@ -572,6 +826,28 @@ mod tests {
             BLOG_VERY_EASY
         );
         assert_eq!(Puzzle::parse(&text).unwrap().to_string(), BLOG_VERY_EASY);
+    }
+
+    #[test]
+    fn hodoku_borders_with_dots_and_colons_are_skipped() {
+        let rows: Vec<String> = BLOG_VERY_EASY
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let r = std::str::from_utf8(r).unwrap().replace('.', " .");
+                format!("|{} |", r)
+            })
+            .collect();
+        let text = format!(
+            ".-------.-------.-------.\n{}\n:-------+-------+-------:\n{}\n:-------+-------+-------:\n{}\n'-------'-------'-------'\n",
+            rows[..3].join("\n"),
+            rows[3..6].join("\n"),
+            rows[6..].join("\n")
+        );
+        assert_eq!(
+            Puzzle::parse_grid(&text).unwrap().to_string(),
+            BLOG_VERY_EASY
+        );
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! Columns, in order: `source`, `line`, `puzzle`, `givens`, `status`, `steps`,
 //! `placements`, `eliminations`, `hardest`, `score`, `level`, `micros`, `error`, then one
 //! count column per technique of the ladder (named by technique name, ladder order), then
-//! `solution` when asked for. CSV cannot hold a map, so the counts are fixed columns
+//! `solution` when asked for, then `rest` (what followed the puzzle on its line: a bank's
+//! own rating, say) when asked for. CSV cannot hold a map, so the counts are fixed columns
 //! generated from the ladder; readers find them by name. With Sudoku Explainer's rating
 //! (`run --grade hodoku,se`) the columns `er`, `ep` and `ed` follow the counts, before
 //! `solution`.
@@ -107,6 +108,9 @@ pub struct Record {
     /// Sudoku Explainer's rating (ER, EP, ED), when asked for and the puzzle has exactly
     /// one solution and a sound solve.
     pub se: Option<SeGrade>,
+    /// What followed the puzzle on its line, when asked for; empty otherwise, and for a
+    /// line that is not a puzzle.
+    pub rest: String,
 }
 
 /// Sudoku Explainer's ER, EP and ED of a puzzle.
@@ -155,6 +159,8 @@ pub struct Columns {
     pub solution: bool,
     /// Whether the `er`, `ep` and `ed` columns are present.
     pub se: bool,
+    /// Whether the `rest` column is present.
+    pub rest: bool,
 }
 
 /// The columns of Sudoku Explainer's rating.
@@ -170,6 +176,9 @@ impl Columns {
         }
         if self.solution {
             header.push("solution");
+        }
+        if self.rest {
+            header.push("rest");
         }
         header
     }
@@ -190,6 +199,7 @@ impl Columns {
             techniques: rest.clone().filter_map(named).collect(),
             solution: header.iter().any(|h| h == "solution"),
             se: header.iter().any(|h| h == SE_COLUMNS[0]),
+            rest: header.iter().any(|h| h == "rest"),
         })
     }
 }
@@ -242,6 +252,7 @@ impl Record {
             counts: vec![0; techniques],
             solution: None,
             se: None,
+            rest: String::new(),
         }
     }
 
@@ -280,6 +291,9 @@ impl Record {
         }
         if columns.solution {
             field(Field::Text(self.solution.as_deref().unwrap_or("")))?;
+        }
+        if columns.rest {
+            field(Field::Text(&self.rest))?;
         }
         Ok(())
     }
@@ -340,6 +354,7 @@ impl Record {
             }
         };
         let solution_index = se_index + if columns.se { SE_COLUMNS.len() } else { 0 };
+        let rest_index = solution_index + usize::from(columns.solution);
         Ok(Record {
             source: field(0, "source")?.to_string(),
             line: parse("line", field(1, "line")?)?,
@@ -362,6 +377,10 @@ impl Record {
                 false => None,
             },
             se,
+            rest: match columns.rest {
+                true => field(rest_index, "rest")?.to_string(),
+                false => String::new(),
+            },
         })
     }
 
@@ -386,6 +405,7 @@ mod tests {
             techniques: vec![Technique::NakedSingle, Technique::XWing],
             solution: true,
             se: true,
+            rest: true,
         };
         let record = Record {
             source: "data/x.txt".into(),
@@ -408,6 +428,7 @@ mod tests {
                 ep: Bound::Exact(Difficulty(7.2)),
                 ed: Bound::Exact(Difficulty(1.2)),
             }),
+            rest: "4.5\t\"rated\", by hand".into(),
         };
         let mut out = csv::Writer::from_writer(vec![]);
         out.write_record(columns.header()).unwrap();
@@ -440,6 +461,7 @@ mod tests {
             techniques: vec![Technique::NakedSingle],
             solution: true,
             se: false,
+            rest: false,
         };
         let record = Record {
             puzzle: "12,\"3\"\t\u{fffd}".into(),
@@ -465,6 +487,29 @@ mod tests {
         assert_eq!(row.len(), columns.header().len());
         assert_eq!(Record::from_row(&columns, &row).unwrap(), record);
         assert_eq!(record.fields(&columns).len(), columns.header().len());
+    }
+
+    #[test]
+    fn the_rest_column_is_in_the_header_only_when_asked_for_and_read_back_by_name() {
+        let mut columns = Columns {
+            techniques: vec![Technique::NakedSingle],
+            solution: false,
+            se: false,
+            rest: false,
+        };
+        assert!(!columns.header().contains(&"rest"));
+        columns.rest = true;
+        let header = columns.header();
+        assert_eq!(header.last(), Some(&"rest"));
+        let read = Columns::from_header(&csv::StringRecord::from(header)).unwrap();
+        assert_eq!(read, columns);
+        let record = Record {
+            rest: "5.6".into(),
+            ..Record::new("a.txt", 1, 1)
+        };
+        let row = csv::StringRecord::from(record.fields(&columns));
+        assert_eq!(row.get(row.len() - 1), Some("5.6"));
+        assert_eq!(Record::from_row(&columns, &row).unwrap(), record);
     }
 
     #[test]

@@ -57,6 +57,7 @@ fn write_timed_results(
         techniques: ladder.rungs().to_vec(),
         solution: false,
         se: false,
+        rest: false,
     };
     let mut w = csv::Writer::from_path(path).unwrap();
     w.write_record(columns.header()).unwrap();

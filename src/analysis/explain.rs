@@ -3,19 +3,22 @@
 //! single, then the verdict and HoDoKu's grade; or just the next step, as a hint.
 //!
 //! Every step is checked against the oracle's solution, so an explanation never shows a
-//! wrong deduction without saying so.
+//! wrong deduction without saying so. The solve starts from a puzzle's givens or from a
+//! position with cells placed and candidates struck out (a pencil-mark grid, a HoDoKu
+//! library line), whose own solution the steps are checked against.
 
-use crate::candidates::Candidates;
+use super::step_json;
 use crate::grade::ScoreTable;
-use crate::oracle::{self, Uniqueness};
-use crate::puzzle::{Puzzle, Solution};
+use crate::oracle::Uniqueness;
+use crate::position::Position;
+use crate::puzzle::Solution;
 use crate::record::Status;
 use crate::solver::{Outcome, Report, Solver};
 use std::fmt::Write;
 
-/// The puzzle's solution, or the status that says why there is no single one.
-fn unique_solution(puzzle: &Puzzle) -> Result<Solution, Status> {
-    match oracle::analyse(puzzle) {
+/// The position's solution, or the status that says why there is no single one.
+fn unique_solution(start: &Position) -> Result<Solution, Status> {
+    match start.uniqueness() {
         Uniqueness::Unique(solution) => Ok(solution),
         Uniqueness::NoSolution => Err(Status::NoSolution),
         Uniqueness::Multiple(_) => Err(Status::MultipleSolutions),
@@ -31,16 +34,29 @@ fn status_of(outcome: &Outcome) -> Status {
     }
 }
 
-fn header(text: &mut String, label: &str, puzzle: &Puzzle, solver: &Solver) {
-    writeln!(text, "Puzzle   {puzzle}  ({label})").unwrap();
+fn header(text: &mut String, label: &str, start: &Position, solver: &Solver) {
+    writeln!(text, "Puzzle   {}  ({label})", start.puzzle()).unwrap();
     let ladder = super::ladder_label(solver.ladder());
     writeln!(text, "Ladder   {ladder}, policy {}", solver.policy()).unwrap();
-    writeln!(text, "Givens   {}", puzzle.given_count()).unwrap();
+    write!(text, "Givens   {}", start.given_count()).unwrap();
+    if !start.is_puzzle() {
+        write!(
+            text,
+            " (then {} cells placed and {} candidates struck out before the first step)",
+            start.placed().len(),
+            start.removed().count()
+        )
+        .unwrap();
+    }
+    text.push('\n');
 }
 
-fn no_unique_solution(text: &mut String, status: Status) {
+fn no_unique_solution(text: &mut String, status: Status, start: &Position) {
     let why = match status {
-        Status::NoSolution => "no solution: the givens contradict each other",
+        Status::NoSolution if start.is_puzzle() => "no solution: the givens contradict each other",
+        Status::NoSolution => {
+            "no solution: the position contradicts itself (a digit or a struck-out candidate is wrong)"
+        }
         _ => "several solutions: logic cannot decide between them",
     };
     writeln!(text, "Verdict  {status}: {why}").unwrap();
@@ -50,53 +66,57 @@ fn no_unique_solution(text: &mut String, status: Status) {
 /// has no single solution, the whole text and its status.
 fn start(
     label: &str,
-    puzzle: &Puzzle,
+    position: &Position,
     solver: &Solver,
 ) -> Result<(String, Solution), (String, Status)> {
     let mut text = String::new();
-    header(&mut text, label, puzzle, solver);
-    match unique_solution(puzzle) {
+    header(&mut text, label, position, solver);
+    match unique_solution(position) {
         Ok(solution) => Ok((text, solution)),
         Err(status) => {
-            no_unique_solution(&mut text, status);
+            no_unique_solution(&mut text, status, position);
             Err((text, status))
         }
     }
 }
 
-/// The solve of `puzzle`, every step checked against its `solution`, and its status: what
-/// the text and the JSON explanation both show.
-fn solve_checked(puzzle: &Puzzle, solver: &Solver, solution: &Solution) -> (Report, Status) {
-    let report = solver.clone().verifying(true).solve(puzzle, Some(solution));
+/// The solve from `start`, every step checked against its `solution`, and its status:
+/// what the text and the JSON explanation both show.
+fn solve_checked(start: &Position, solver: &Solver, solution: &Solution) -> (Report, Status) {
+    let report = solver
+        .clone()
+        .verifying(true)
+        .solve_grid(start.grid(), Some(solution));
     let status = status_of(&report.summary.outcome);
     (report, status)
 }
 
-/// The full explanation of `puzzle` under `solver`, and its verdict, graded with `scores`.
-/// With `grid`, the pencil-mark grid is drawn before every step that is not a single.
+/// The full explanation of the solve from `position` under `solver`, and its verdict,
+/// graded with `scores`. With `grid`, the pencil-mark grid is drawn before every step that
+/// is not a single.
 pub fn explain(
     label: &str,
-    puzzle: &Puzzle,
+    position: &Position,
     solver: &Solver,
     scores: &ScoreTable,
     grid: bool,
 ) -> (String, Status) {
-    let (mut text, solution) = match start(label, puzzle, solver) {
+    let (mut text, solution) = match start(label, position, solver) {
         Ok(started) => started,
         Err(done) => return done,
     };
-    let (report, status) = solve_checked(puzzle, solver, &solution);
+    let (report, status) = solve_checked(position, solver, &solution);
     text.push('\n');
-    write_steps(&mut text, puzzle, &report, grid);
+    write_steps(&mut text, position, &report, grid);
     text.push('\n');
     write_verdict(&mut text, &report, status, scores);
     (text, status)
 }
 
 /// Numbered steps, replayed on a grid so that it can be drawn before non-singles.
-fn write_steps(text: &mut String, puzzle: &Puzzle, report: &Report, grid: bool) {
+fn write_steps(text: &mut String, start: &Position, report: &Report, grid: bool) {
     let width = report.steps.len().max(1).to_string().len();
-    let mut replay = Candidates::from_puzzle(puzzle);
+    let mut replay = start.grid();
     for (i, step) in report.steps.iter().enumerate() {
         if grid && !step.technique.is_single() {
             writeln!(text, "{replay}").unwrap();
@@ -154,40 +174,63 @@ fn write_verdict(text: &mut String, report: &Report, status: Status, scores: &Sc
 }
 
 /// The explanation as JSON: the puzzle, ladder and policy, the status, and for a puzzle
-/// with one solution its steps (number, technique name and code, the forums' notation) and
-/// verdict (hardest technique, counts, level and score when solved).
+/// with one solution its steps (number, technique name and code, the forums' notation,
+/// the cells placed and candidates removed, the pattern by role: [`step_json`]) and
+/// verdict (hardest technique, counts, level and score when solved). With `grid`, each
+/// step carries the grid it is taken in. A position's placed cells and struck-out
+/// candidates are under `start`.
 pub fn explain_json(
     label: &str,
-    puzzle: &Puzzle,
+    start: &Position,
     solver: &Solver,
     scores: &ScoreTable,
+    grid: bool,
 ) -> (serde_json::Value, Status) {
     let mut json = serde_json::json!({
         "source": label,
-        "puzzle": puzzle.to_string(),
+        "puzzle": start.puzzle().to_string(),
         "ladder": super::ladder_label(solver.ladder()),
         "policy": solver.policy().to_string(),
-        "givens": puzzle.given_count(),
+        "givens": start.given_count(),
     });
-    let solution = match unique_solution(puzzle) {
+    if !start.is_puzzle() {
+        let removed: Vec<serde_json::Value> = start
+            .removed()
+            .map(
+                |(cell, digit)| serde_json::json!({"cell": cell.to_string(), "digit": digit.get()}),
+            )
+            .collect();
+        let placed: Vec<String> = start.placed().iter().map(|c| c.to_string()).collect();
+        json["start"] = serde_json::json!({"placed": placed, "removed": removed});
+    }
+    let solution = match unique_solution(start) {
         Ok(solution) => solution,
         Err(status) => {
             json["status"] = status.to_string().into();
             return (json, status);
         }
     };
-    let (report, status) = solve_checked(puzzle, solver, &solution);
+    let (report, status) = solve_checked(start, solver, &solution);
+    let mut replay = start.grid();
     let steps: Vec<serde_json::Value> = report
         .steps
         .iter()
         .enumerate()
         .map(|(i, step)| {
-            serde_json::json!({
+            let mut fields = serde_json::json!({
                 "number": i + 1,
                 "technique": step.technique.name(),
                 "code": step.technique.code(),
+                "label": step.label(),
                 "text": report.steps.display(i).to_string(),
-            })
+            });
+            let object = fields.as_object_mut().expect("an object");
+            object.extend(step_json::step_fields(step, report.steps.chains()));
+            if grid {
+                object.insert("grid".into(), step_json::grid(&replay));
+            }
+            step.apply_to(&mut replay);
+            fields
         })
         .collect();
     let summary = &report.summary;
@@ -205,14 +248,14 @@ pub fn explain_json(
     (json, status)
 }
 
-/// The next step the ladder takes from `puzzle` (which may be a partly solved grid), as a
-/// hint. With `grid`, the pencil-mark grid is drawn first.
-pub fn hint(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (String, Status) {
-    let (mut text, solution) = match start(label, puzzle, solver) {
+/// The next step the ladder takes from `position` (a puzzle, a partly solved grid, a
+/// pencil-mark grid), as a hint. With `grid`, the pencil-mark grid is drawn first.
+pub fn hint(label: &str, position: &Position, solver: &Solver, grid: bool) -> (String, Status) {
+    let (mut text, solution) = match start(label, position, solver) {
         Ok(started) => started,
         Err(done) => return done,
     };
-    let candidates = Candidates::from_puzzle(puzzle);
+    let candidates = position.grid();
     if grid {
         writeln!(text, "\n{candidates}").unwrap();
     }
@@ -240,7 +283,10 @@ pub fn hint(label: &str, puzzle: &Puzzle, solver: &Solver, grid: bool) -> (Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::candidates::Candidates;
     use crate::ladder::Ladder;
+    use crate::oracle;
+    use crate::puzzle::Puzzle;
     use crate::solver::Policy;
 
     const VERY_EASY: &str =
@@ -256,7 +302,13 @@ mod tests {
     #[test]
     fn explains_a_solved_puzzle_step_by_step_with_its_grade() {
         let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
-        let (text, status) = explain("test", &puzzle, &singles(), &ScoreTable::default(), false);
+        let (text, status) = explain(
+            "test",
+            &puzzle.into(),
+            &singles(),
+            &ScoreTable::default(),
+            false,
+        );
         assert_eq!(status, Status::Solved);
         let blanks = 81 - puzzle.given_count();
         let steps: Vec<&str> = text
@@ -274,14 +326,26 @@ mod tests {
         )));
         assert!(text.contains("Grade    easy (score "), "{text}");
         // Only singles: no grid is drawn even when asked for.
-        let (with_grid, _) = explain("test", &puzzle, &singles(), &ScoreTable::default(), true);
+        let (with_grid, _) = explain(
+            "test",
+            &puzzle.into(),
+            &singles(),
+            &ScoreTable::default(),
+            true,
+        );
         assert_eq!(with_grid, text);
     }
 
     #[test]
     fn a_stuck_puzzle_shows_where_it_stopped() {
         let puzzle = Puzzle::parse_line(EXPERT).unwrap();
-        let (text, status) = explain("test", &puzzle, &singles(), &ScoreTable::default(), false);
+        let (text, status) = explain(
+            "test",
+            &puzzle.into(),
+            &singles(),
+            &ScoreTable::default(),
+            false,
+        );
         assert_eq!(status, Status::Stuck);
         assert!(text.contains("Verdict  stuck after"), "{text}");
         assert!(text.contains("Grade    none: not solved"), "{text}");
@@ -291,9 +355,15 @@ mod tests {
     #[test]
     fn the_hint_is_the_first_step_of_the_explanation() {
         let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
-        let (full, _) = explain("test", &puzzle, &singles(), &ScoreTable::default(), false);
+        let (full, _) = explain(
+            "test",
+            &puzzle.into(),
+            &singles(),
+            &ScoreTable::default(),
+            false,
+        );
         let first = full.lines().find(|l| l.starts_with(" 1. ")).unwrap();
-        let (text, status) = hint("test", &puzzle, &singles(), false);
+        let (text, status) = hint("test", &puzzle.into(), &singles(), false);
         assert_eq!(status, Status::Solved);
         let next = text
             .lines()
@@ -305,7 +375,13 @@ mod tests {
     #[test]
     fn refuses_puzzles_without_one_solution() {
         let empty = Puzzle::from_values([0; 81]).unwrap();
-        let (text, status) = explain("test", &empty, &singles(), &ScoreTable::default(), false);
+        let (text, status) = explain(
+            "test",
+            &empty.into(),
+            &singles(),
+            &ScoreTable::default(),
+            false,
+        );
         assert_eq!(status, Status::MultipleSolutions);
         assert!(text.contains("several solutions"));
         // A wrong digit entered in a partly solved grid: any candidate of r1c1 but the
@@ -323,7 +399,63 @@ mod tests {
         let mut wrong = *puzzle.values();
         wrong[0] = digit.get();
         let wrong = Puzzle::from_values(wrong).unwrap();
-        let (text, status) = hint("test", &wrong, &singles(), false);
+        let (text, status) = hint("test", &wrong.into(), &singles(), false);
         assert_eq!(status, Status::NoSolution, "{text}");
+    }
+
+    #[test]
+    fn a_hint_from_a_pencil_mark_grid_is_the_step_the_path_takes_there() {
+        let solver = Solver::new(Ladder::parse("standard").unwrap(), Policy::Single);
+        let puzzle = Puzzle::parse_line(EXPERT).unwrap();
+        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
+            panic!("one solution");
+        };
+        let report = solver.solve(&puzzle, Some(&solution));
+        // The grid before the second step that is not a single: the first one has struck
+        // candidates out.
+        let mut replay = Candidates::from_puzzle(&puzzle);
+        let mut non_singles = 0;
+        let mut at = None;
+        for (i, step) in report.steps.iter().enumerate() {
+            if !step.technique.is_single() {
+                non_singles += 1;
+                if non_singles == 2 {
+                    at = Some(i);
+                    break;
+                }
+            }
+            step.apply_to(&mut replay);
+        }
+        let at = at.expect("two steps that are not singles");
+        let drawn = replay.to_string();
+        let position = Position::parse_text(&drawn).unwrap();
+        assert!(position.removed().count() > 0);
+        let (text, status) = hint("grid", &position, &solver, false);
+        assert_eq!(status, Status::Solved);
+        let next = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Next     "))
+            .unwrap();
+        assert_eq!(next, report.steps.display(at).to_string(), "{text}");
+        assert!(
+            text.contains("candidates struck out before the first step"),
+            "{text}"
+        );
+        // The explanation from there ends as the one from the puzzle does.
+        let (full, status) = explain("grid", &position, &solver, &ScoreTable::default(), false);
+        assert_eq!(status, Status::Solved);
+        assert!(
+            full.contains(&format!(" 1. {}", report.steps.display(at))),
+            "{full}"
+        );
+        // A candidate struck out wrongly leaves the position without a solution.
+        let cell = replay.cells_with_at_least()[1]
+            .first()
+            .expect("an open cell");
+        replay.eliminate(cell, solution.get(cell));
+        let wrong = Position::parse_text(&replay.to_string()).unwrap();
+        let (text, status) = hint("grid", &wrong, &solver, false);
+        assert_eq!(status, Status::NoSolution);
+        assert!(text.contains("the position contradicts itself"), "{text}");
     }
 }

@@ -13,6 +13,7 @@ pub mod report;
 pub mod results;
 pub mod select;
 pub mod stats;
+pub mod step_json;
 pub mod summary;
 pub mod table;
 pub mod unlock;

@@ -1,10 +1,12 @@
 //! Puzzle inputs of the analysis commands: the puzzle lines of corpus files (with their
-//! 1-based line numbers, the `line` column of the results CSV) and the single puzzle that
-//! `explain` takes as an 81-character line, a grid file or `FILE:LINE`.
+//! 1-based line numbers, the `line` column of the results CSV) and the single puzzle or
+//! position that `explain` takes as a line (a puzzle or a HoDoKu library line), a grid or
+//! pencil-mark grid (in a file, or given whole on the command line) or `FILE:LINE`.
 //!
 //! Blank lines and lines starting with `#` are not puzzles and are skipped; numbering
 //! counts every physical line, so `FILE:LINE` names the same line a results row does.
 
+use crate::position::{Position, PositionError};
 use crate::puzzle::{ParseError, Puzzle};
 use crate::runner::input::check_text;
 use std::io::{self, BufRead, BufReader, Read};
@@ -22,14 +24,14 @@ pub enum InputError {
     Parse {
         path: String,
         line: u64,
-        error: ParseError,
+        error: PositionError,
     },
     #[error("{path}: {error}")]
-    ParseFile { path: String, error: ParseError },
+    ParseFile { path: String, error: PositionError },
     #[error("{path} holds {count} puzzle lines; name one as {path}:LINE")]
     SeveralPuzzles { path: String, count: usize },
     #[error("{spec:?} is not a puzzle ({error}), nor a file, nor FILE:LINE")]
-    NotAPuzzle { spec: String, error: ParseError },
+    NotAPuzzle { spec: String, error: PositionError },
 }
 
 /// One puzzle line of a corpus file, not parsed yet.
@@ -114,11 +116,11 @@ pub fn read_lines(path: &str) -> Result<Vec<PuzzleLine>, InputError> {
     Ok(lines)
 }
 
-/// Reads the one puzzle `spec` names: an 81-character puzzle line, a file holding one
-/// puzzle (one line or a 9-line grid; `-` is standard input), or `FILE:LINE` (`-:LINE`: a
-/// line of standard input). Returns a label saying where the puzzle came from, and the
-/// puzzle.
-pub fn resolve(spec: &str) -> Result<(String, Puzzle), InputError> {
+/// Reads the one puzzle or position `spec` names: a puzzle line or a HoDoKu library
+/// line, a grid or pencil-mark grid given whole, a file holding one of these (`-` is
+/// standard input), or `FILE:LINE` (`-:LINE`: a line of standard input). Returns a label
+/// saying where it came from, and it.
+pub fn resolve(spec: &str) -> Result<(String, Position), InputError> {
     if spec == "-" || Path::new(spec).is_file() {
         return read_single(spec).map(|p| (spec.to_string(), p));
     }
@@ -128,7 +130,7 @@ pub fn resolve(spec: &str) -> Result<(String, Puzzle), InputError> {
     {
         return read_at(path, line).map(|p| (spec.to_string(), p));
     }
-    Puzzle::parse_line(spec)
+    Position::parse_text(spec)
         .map(|p| ("command line".to_string(), p))
         .map_err(|error| InputError::NotAPuzzle {
             spec: spec.to_string(),
@@ -136,8 +138,8 @@ pub fn resolve(spec: &str) -> Result<(String, Puzzle), InputError> {
         })
 }
 
-/// The puzzle of a file that holds one, as a line or as a grid.
-fn read_single(path: &str) -> Result<Puzzle, InputError> {
+/// The puzzle or position of a file that holds one, as a line or as a grid.
+fn read_single(path: &str) -> Result<Position, InputError> {
     let text = read_text(path)?;
     let kept: Vec<&str> = text.lines().filter(|l| !is_skipped(l)).collect();
     let parse_error = |error| InputError::ParseFile {
@@ -145,11 +147,11 @@ fn read_single(path: &str) -> Result<Puzzle, InputError> {
         error,
     };
     match kept.len() {
-        0 => Err(parse_error(ParseError::Empty)),
-        1 => Puzzle::parse_line(kept[0]).map_err(parse_error),
-        // Skipped lines become blank ones, which the grid parser passes over, so that its
+        0 => Err(parse_error(ParseError::Empty.into())),
+        1 => Position::parse_line(kept[0]).map_err(parse_error),
+        // Skipped lines become blank ones, which the grid parsers pass over, so that their
         // errors give the file's own line numbers.
-        count => Puzzle::parse_grid(
+        count => Position::parse_text(
             &text
                 .lines()
                 .map(|l| if is_skipped(l) { "" } else { l })
@@ -158,7 +160,7 @@ fn read_single(path: &str) -> Result<Puzzle, InputError> {
         )
         .map_err(|grid_error| {
             // Several lines that each look like a puzzle: a corpus, not a grid.
-            if kept.iter().all(|l| Puzzle::parse_line(l).is_ok()) {
+            if kept.iter().all(|l| Position::parse_line(l).is_ok()) {
                 InputError::SeveralPuzzles {
                     path: path.to_string(),
                     count,
@@ -170,8 +172,8 @@ fn read_single(path: &str) -> Result<Puzzle, InputError> {
     }
 }
 
-/// The puzzle on physical line `line` of `path`.
-fn read_at(path: &str, line: u64) -> Result<Puzzle, InputError> {
+/// The puzzle or position on physical line `line` of `path`.
+fn read_at(path: &str, line: u64) -> Result<Position, InputError> {
     let text = read_text(path)?;
     let lines = text.lines().count() as u64;
     let found = line
@@ -183,7 +185,7 @@ fn read_at(path: &str, line: u64) -> Result<Puzzle, InputError> {
             line,
             lines,
         })?;
-    Puzzle::parse_line(found).map_err(|error| InputError::Parse {
+    Position::parse_line(found).map_err(|error| InputError::Parse {
         path: path.to_string(),
         line,
         error,
@@ -232,7 +234,7 @@ mod tests {
     fn resolves_lines_grids_and_file_line() {
         let (label, p) = resolve(EASY).unwrap();
         assert_eq!(
-            (label.as_str(), p.to_string().as_str()),
+            (label.as_str(), p.puzzle().to_string().as_str()),
             ("command line", EASY)
         );
 
@@ -242,7 +244,7 @@ mod tests {
         ));
         let path = corpus.path().to_str().unwrap();
         let (_, p) = resolve(&format!("{path}:3")).unwrap();
-        assert_eq!(p.to_string(), EASY.replace('7', "."));
+        assert_eq!(p.puzzle().to_string(), EASY.replace('7', "."));
         let err = resolve(path).unwrap_err().to_string();
         assert!(err.contains("holds 2 puzzle lines"), "{err}");
         let err = resolve(&format!("{path}:1")).unwrap_err().to_string();
@@ -257,7 +259,7 @@ mod tests {
             .collect();
         let grid = file(&rows.join("\n"));
         let (_, p) = resolve(grid.path().to_str().unwrap()).unwrap();
-        assert_eq!(p.to_string(), EASY);
+        assert_eq!(p.puzzle().to_string(), EASY);
 
         // A grid with comment lines: they are skipped, and an error names the file's line.
         let mut commented = rows.clone();
@@ -265,7 +267,7 @@ mod tests {
         commented.insert(4, "# the middle band".to_string());
         let grid = file(&commented.join("\n"));
         let (_, p) = resolve(grid.path().to_str().unwrap()).unwrap();
-        assert_eq!(p.to_string(), EASY);
+        assert_eq!(p.puzzle().to_string(), EASY);
         commented[6].replace_range(4..5, "?");
         let grid = file(&commented.join("\n"));
         let err = resolve(grid.path().to_str().unwrap())
@@ -287,5 +289,39 @@ mod tests {
         assert!(err.starts_with(&format!("{path}:1: too short")), "{err}");
         let err = read_lines("/no/such/file").unwrap_err().to_string();
         assert!(err.starts_with("/no/such/file: "), "{err}");
+    }
+
+    #[test]
+    fn resolves_pencil_mark_grids_and_library_lines() {
+        let puzzle = Puzzle::parse_line(EASY).unwrap();
+        let mut grid = crate::candidates::Candidates::from_puzzle(&puzzle);
+        let cell = grid.cells_with_at_least()[1].first().unwrap();
+        let struck = grid.candidates(cell).first().unwrap();
+        grid.eliminate(cell, struck);
+        let drawn = grid.to_string();
+        // Whole on the command line, and in a file with a comment.
+        let (label, position) = resolve(&drawn).unwrap();
+        assert_eq!(label, "command line");
+        assert_eq!(position.removed().collect::<Vec<_>>(), [(cell, struck)]);
+        let f = file(&format!("# a position\n{drawn}"));
+        let (_, from_file) = resolve(f.path().to_str().unwrap()).unwrap();
+        assert_eq!(from_file, position);
+        // A library line, alone in a file, on a line of one, or on the command line.
+        let library = format!(
+            ":0000:x:{EASY}:{struck}{}{}:::",
+            cell.row() + 1,
+            cell.col() + 1
+        );
+        let f = file(&format!("{library}\n"));
+        let path = f.path().to_str().unwrap();
+        let (_, from_library) = resolve(&library).unwrap();
+        assert_eq!(from_library.puzzle(), &puzzle);
+        assert_eq!(from_library.removed().collect::<Vec<_>>(), [(cell, struck)]);
+        assert_eq!(resolve(path).unwrap().1, from_library);
+        assert_eq!(resolve(&format!("{path}:1")).unwrap().1, from_library);
+        // A broken pencil-mark grid is named as one.
+        let broken = drawn.replacen(" | ", " | ?", 1);
+        let err = resolve(&broken).unwrap_err().to_string();
+        assert!(err.contains("pencil-mark grid: bad character '?'"), "{err}");
     }
 }

@@ -146,6 +146,7 @@ mod tests {
             ],
             solution: false,
             se: false,
+            rest: false,
         }
     }
 

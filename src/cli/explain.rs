@@ -13,7 +13,8 @@ use std::process::ExitCode;
 const EXAMPLES: &str = r#"Examples:
   sudolab explain data/blog.txt:13 -l fh,n1,h1,lc1,lc2 --grid
   sudolab explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... --next
-  sudolab explain puzzles.txt:42 --format json      # FILE:LINE, as a results row names it"#;
+  sudolab explain puzzles.txt:42 --format json      # FILE:LINE, as a results row names it
+  sudolab explain grid.txt --next                   # a pencil-mark grid: a hint from there"#;
 
 /// Explain one puzzle step by step in the forums' notation, with its verdict and grade.
 ///
@@ -22,9 +23,11 @@ const EXAMPLES: &str = r#"Examples:
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct ExplainArgs {
-    /// An 81-character puzzle, a file holding one puzzle (a line or a 9-line grid), or
-    /// FILE:LINE (the `source` and `line` columns of a results CSV); '-' (or none, with a
-    /// pipe) reads the puzzle from stdin, '-:LINE' that line of stdin.
+    /// A puzzle line (81 cells, run together or set off by spaces), a HoDoKu library line,
+    /// a 9-line grid or pencil-mark grid (as --grid draws it, or as HoDoKu and Sudoku
+    /// Explainer copy it: the solve starts from its candidates), a file holding one of
+    /// these, or FILE:LINE (the `source` and `line` columns of a results CSV); '-' (or
+    /// none, with a pipe) reads it from stdin, '-:LINE' that line of stdin.
     #[arg(value_name = "PUZZLE|FILE:LINE")]
     puzzle: Option<String>,
     /// The ladder: a preset (`sudolab techniques --presets` lists them: a preset named
@@ -40,13 +43,17 @@ pub struct ExplainArgs {
     /// preset's or ladder file's, else none].
     #[arg(long, value_enum)]
     fallback: Option<FallbackArg>,
-    /// text (for reading) or json (the path and verdict, for other tools).
+    /// text (for reading) or json (the path and verdict, each step with its cells,
+    /// candidates removed and placed, and pattern by role, for other tools; the README
+    /// gives the schema).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Print only the next step from the grid as given (a hint); a partly solved grid is fine.
+    /// Print only the next step from the grid as given (a hint): a partly solved grid, or a
+    /// pencil-mark grid with candidates already struck out.
     #[arg(long)]
     next: bool,
-    /// Draw the pencil-mark grid before every step that is not a single.
+    /// Draw the pencil-mark grid before every step that is not a single (with --format json:
+    /// give every step the grid it is taken in).
     #[arg(long)]
     grid: bool,
 }
@@ -83,7 +90,8 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         if args.next {
             anyhow::bail!("--next gives one step as text; --format json gives the whole path");
         }
-        let (json, status) = explain::explain_json(&label, &puzzle, &solver, &config.scores);
+        let (json, status) =
+            explain::explain_json(&label, &puzzle, &solver, &config.scores, args.grid);
         let mut bytes = serde_json::to_vec_pretty(&json)?;
         bytes.push(b'\n');
         super::print(&bytes)?;

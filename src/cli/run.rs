@@ -19,11 +19,18 @@ use std::process::ExitCode;
 const AFTER_HELP: &str = r#"Progress: a bar on stderr (when it is a terminal) with puzzles/s, and an ETA when the
 input size is known (files, or --limit); --quiet hides it and the closing summary.
 
+Input: one puzzle a line, 81 cells (digits, and . 0 - _ x for blanks), in one run or set
+off cell by cell, box row by box row or row by row by spaces, ',', ';' or '|'; what
+follows the cells (set off likewise, or by '#') is ignored. A HoDoKu library line
+(:technique:candidates:givens:deleted candidates:...) is graded from its position: the
+cells it places ('+') and the candidates it strikes out, and its row's puzzle shows every
+set cell.
+
 Output: one CSV row per puzzle line, in input order at any thread count (blank lines and
 lines whose first non-blank character is '#' are not puzzles). Columns: source, line,
 puzzle, givens, status, steps, placements, eliminations, hardest, score, level, micros,
 error, one count column per technique of the ladder, er, ep, ed with --grade hodoku,se,
-then solution with --solution. A FILE.csv.meta.json beside a
+then solution with --solution, then rest with --keep-rest. A FILE.csv.meta.json beside a
 results file records version, commit, command line, ladder, inputs, times and totals.
 
 Status: solved | stuck (logic alone stops) | no-solution | multiple-solutions | invalid
@@ -187,6 +194,14 @@ pub struct RunArgs {
         value_name = "GRADERS"
     )]
     grade: Vec<Grader>,
+    /// Keep what follows each puzzle on its line in a last column, `rest`
+    ///
+    /// For rated lists (`puzzle<TAB>rating`, `puzzle,rating`): the rest of the line after
+    /// the separators that set it off from the cells, so a bank's own rating sits beside
+    /// sudolab's in each row; for a HoDoKu library line, the line without its givens and
+    /// deleted candidates. Without this flag the rest is ignored and there is no column.
+    #[arg(long)]
+    keep_rest: bool,
 
     /// No progress bar and no summary on stderr
     ///
@@ -284,6 +299,7 @@ impl RunArgs {
             verify: self.verify,
             solution: self.solution,
             se: self.grade.contains(&Grader::Se),
+            keep_rest: self.keep_rest,
             progress: !self.quiet,
             command_line: std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())

@@ -18,6 +18,10 @@
 //! puzzle's several solutions would go unseen, as any step of a puzzle without a unique
 //! solution does (`--verify` asks about the givens first).
 //!
+//! A line may also be a position (a HoDoKu library line, [`crate::position`]): the solve
+//! starts from its grid, and the oracle counts the position's solutions; all of the above
+//! holds with the position in the place of the puzzle.
+//!
 //! Every line gives a row, whatever its bytes: text that is not UTF-8 is read with
 //! replacement characters, which the parser then reports as bad characters; the row keeps
 //! the line with its control characters shown as control pictures (`␀`), never raw. A solve is
@@ -31,7 +35,8 @@ use crate::geometry::Cell;
 use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
-use crate::puzzle::{ParseError, Puzzle, Solution};
+use crate::position::{Position, PositionError};
+use crate::puzzle::Solution;
 use crate::record::{Columns, Record, SeGrade, Status};
 use crate::se;
 use crate::solver::{Outcome, Policy, Scratch, Solver, Summary, UnsoundStep};
@@ -73,16 +78,22 @@ pub struct LineRef<'a> {
 /// What a row's `puzzle` column holds for a line: the puzzle as sudolab writes it, or the
 /// line's text when it is not one (a resume compares kept rows with their lines by it).
 pub fn puzzle_column(text: &[u8]) -> String {
-    read_puzzle(text).1
+    read_position(text, false).1
 }
 
-/// A line read as a puzzle, and its `puzzle` column either way.
-fn read_puzzle(text: &[u8]) -> (Result<Puzzle, ParseError>, String) {
+/// A line read as a position (with what follows it on the line, when `with_rest`), and
+/// its `puzzle` column either way.
+type ReadLine = Result<(Position, Option<String>), PositionError>;
+fn read_position(text: &[u8], with_rest: bool) -> (ReadLine, String) {
     let text = String::from_utf8_lossy(text);
-    match Puzzle::parse_line(&text) {
-        Ok(puzzle) => {
-            let column = puzzle.to_string();
-            (Ok(puzzle), column)
+    let parsed = match with_rest {
+        true => Position::parse_line_and_rest(&text).map(|(start, rest)| (start, Some(rest))),
+        false => Position::parse_line(&text).map(|start| (start, None)),
+    };
+    match parsed {
+        Ok((start, rest)) => {
+            let column = start.puzzle().to_string();
+            (Ok((start, rest)), column)
         }
         // The line as read, its control characters shown, never raw.
         Err(error) => (Err(error), crate::visible::line(&text).into_owned()),
@@ -103,6 +114,7 @@ impl Evaluator {
             techniques: ladder.rungs().to_vec(),
             solution: with_solution,
             se: false,
+            rest: false,
         };
         let logic_first = !verify && !ladder.contains(Technique::BruteForce);
         let solver = Solver::new(ladder, policy);
@@ -122,6 +134,12 @@ impl Evaluator {
         self
     }
 
+    /// Keeps what follows each puzzle on its line in a `rest` column, when `keep`.
+    pub fn keeping_rest(mut self, keep: bool) -> Evaluator {
+        self.columns.rest = keep;
+        self
+    }
+
     /// The layout of the rows this evaluator makes.
     pub fn columns(&self) -> &Columns {
         &self.columns
@@ -131,7 +149,7 @@ impl Evaluator {
     pub fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Evaluation {
         let start = Instant::now();
         let mut record = Record::new(line.source, line.number, self.columns.techniques.len());
-        let (parsed, column) = read_puzzle(line.text);
+        let (parsed, column) = read_position(line.text, self.columns.rest);
         record.puzzle = column;
         let mut unsound = None;
         match parsed {
@@ -145,17 +163,18 @@ impl Evaluator {
                     );
                 }
             }
-            Ok(puzzle) => {
-                record.givens = Some(puzzle.given_count() as u32);
+            Ok((start, rest)) => {
+                record.rest = rest.unwrap_or_default();
+                record.givens = Some(start.puzzle().given_count() as u32);
                 unsound = if self.logic_first {
-                    self.solve_then_ask(&puzzle, scratch, &mut record)
+                    self.solve_then_ask(&start, scratch, &mut record)
                 } else {
-                    self.ask_then_solve(&puzzle, scratch, &mut record)
+                    self.ask_then_solve(&start, scratch, &mut record)
                 };
                 // Solved and stuck puzzles have exactly one solution (proved by the solve
                 // or by the oracle), which is what SE's rating assumes.
                 if self.columns.se && matches!(record.status, Status::Solved | Status::Stuck) {
-                    let rating = se::rate(&puzzle);
+                    let rating = se::rate_grid(start.grid(), |_| {});
                     record.se = Some(SeGrade {
                         er: rating.er,
                         ep: rating.ep,
@@ -171,26 +190,26 @@ impl Evaluator {
     /// The oracle first, then the ladder on a puzzle with a unique solution.
     fn ask_then_solve(
         &self,
-        puzzle: &Puzzle,
+        start: &Position,
         scratch: &mut Scratch,
         record: &mut Record,
     ) -> Option<Box<UnsoundStep>> {
-        let solution = self.ask_oracle(puzzle, record)?;
-        let mut grid = Candidates::from_puzzle(puzzle);
+        let solution = self.ask_oracle(start, record)?;
+        let mut grid = start.grid();
         let summary = self
             .solver
             .solve_counts(&mut grid, Some(&solution), scratch);
-        self.check_and_fill(puzzle, &solution, &grid, summary, scratch, record)
+        self.check_and_fill(start, &solution, &grid, summary, scratch, record)
     }
 
     /// The ladder first; the oracle only when the solve did not prove the puzzle unique.
     fn solve_then_ask(
         &self,
-        puzzle: &Puzzle,
+        start: &Position,
         scratch: &mut Scratch,
         record: &mut Record,
     ) -> Option<Box<UnsoundStep>> {
-        let mut grid = Candidates::from_puzzle(puzzle);
+        let mut grid = start.grid();
         let summary = self.solver.solve_counts(&mut grid, None, scratch);
         // Every step held in every solution, so the grid keeps them all.
         let sound_for_all = !summary.counts.used().any(|(t, _)| t.assumes_uniqueness());
@@ -207,11 +226,11 @@ impl Evaluator {
         // Without verifying or brute force, the solution plays no part in a solve: the
         // summary is the one the oracle-first order would have made.
         let solution = if summary.outcome == Outcome::Stuck && sound_for_all {
-            self.ask_oracle_from(puzzle, &grid, record)?
+            self.ask_oracle_from(start, &grid, record)?
         } else {
-            self.ask_oracle(puzzle, record)?
+            self.ask_oracle(start, record)?
         };
-        self.check_and_fill(puzzle, &solution, &grid, summary, scratch, record)
+        self.check_and_fill(start, &solution, &grid, summary, scratch, record)
     }
 
     /// [`Evaluator::ask_oracle`] from the grid a stuck solve left, whose solutions are the
@@ -220,19 +239,20 @@ impl Evaluator {
     /// puzzle's own givens then say which.
     fn ask_oracle_from(
         &self,
-        puzzle: &Puzzle,
+        start: &Position,
         grid: &Candidates,
         record: &mut Record,
     ) -> Option<Solution> {
         match oracle::analyse_grid(&grid.places_of_digits(), grid.unsolved()) {
-            Uniqueness::NoSolution => self.ask_oracle(puzzle, record),
+            Uniqueness::NoSolution => self.ask_oracle(start, record),
             verdict => self.take_verdict(verdict, record),
         }
     }
 
-    /// The puzzle's solution, or `None` with the record's status saying why there is none.
-    fn ask_oracle(&self, puzzle: &Puzzle, record: &mut Record) -> Option<Solution> {
-        self.take_verdict(oracle::analyse(puzzle), record)
+    /// The solution of the puzzle (or position), or `None` with the record's status saying
+    /// why there is none.
+    fn ask_oracle(&self, start: &Position, record: &mut Record) -> Option<Solution> {
+        self.take_verdict(start.uniqueness(), record)
     }
 
     /// The solution of an oracle's verdict, or `None` with the record's status saying why
@@ -255,7 +275,7 @@ impl Evaluator {
     /// when the end grid disagrees) and fills in the record.
     fn check_and_fill(
         &self,
-        puzzle: &Puzzle,
+        start: &Position,
         solution: &Solution,
         grid: &Candidates,
         mut summary: Summary,
@@ -264,7 +284,7 @@ impl Evaluator {
     ) -> Option<Box<UnsoundStep>> {
         if !matches!(summary.outcome, Outcome::Unsound(_)) && !agrees(grid, solution) {
             // A step went wrong unseen: solve again checking every step, to name it.
-            let mut grid = Candidates::from_puzzle(puzzle);
+            let mut grid = start.grid();
             summary = self
                 .checker
                 .solve_counts(&mut grid, Some(solution), scratch);
@@ -461,7 +481,7 @@ mod tests {
 
     #[test]
     fn the_end_check_catches_a_wrong_grid() {
-        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
+        let puzzle = crate::puzzle::Puzzle::parse_line(VERY_EASY).unwrap();
         let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
             panic!("the blog puzzle is unique")
         };
@@ -572,5 +592,109 @@ mod tests {
             }
             prop_assert_ne!(record.status, Status::Unsound);
         }
+    }
+
+    /// A line of HoDoKu's regression library: a Uniqueness Test 4 for 3 in a position with
+    /// placed cells (`+`) and candidates already struck out.
+    const LIBRARY_UR4: &str = ":0603:3:14+8..+9+72+5.+3...89.697+6....38.+61......3+2.8.56...9......2.5+9+186....+8+3....61+6+1...35+89:224 524 225 525 135 455 755 458 758 165 168 771 284 484 784 285 485 785:364 365::";
+
+    #[test]
+    fn a_library_line_is_graded_from_its_position() {
+        let set_cells = LIBRARY_UR4.split(':').nth(3).unwrap().replace('+', "");
+        for verify in [true, false] {
+            let e = Evaluator::new(
+                Ladder::parse("u4").unwrap(),
+                Policy::Single,
+                verify,
+                ScoreTable::default(),
+                false,
+            );
+            let record = evaluate(&e, LIBRARY_UR4.as_bytes()).record;
+            // The step the line names, r6c4,r6c5<>3, and then nothing more.
+            assert_eq!(record.status, Status::Stuck, "{}", record.error);
+            assert_eq!(record.puzzle, set_cells);
+            assert_eq!((record.steps, record.eliminations), (1, 2));
+            assert_eq!(record.hardest, Some(Technique::UniquenessTest4));
+        }
+    }
+
+    #[test]
+    fn the_struck_out_candidates_of_a_library_line_are_where_the_solve_starts() {
+        let puzzle = crate::puzzle::Puzzle::parse_line(INTERMEDIATE).unwrap();
+        let Uniqueness::Unique(solution) = oracle::analyse(&puzzle) else {
+            panic!("one solution")
+        };
+        // Every wrong candidate struck out: naked singles alone then solve it.
+        let grid = Candidates::from_puzzle(&puzzle);
+        let deleted: Vec<String> = grid
+            .unsolved()
+            .iter()
+            .flat_map(|cell| {
+                let wrong =
+                    grid.candidates(cell) - crate::bitset::DigitSet::single(solution.get(cell));
+                wrong
+                    .iter()
+                    .map(move |d| format!("{d}{}{}", cell.row() + 1, cell.col() + 1))
+            })
+            .collect();
+        let line = format!(":0000:x:{INTERMEDIATE}:{}:::", deleted.join(" "));
+        for verify in [true, false] {
+            let e = Evaluator::new(
+                Ladder::parse("n1").unwrap(),
+                Policy::Single,
+                verify,
+                ScoreTable::default(),
+                false,
+            );
+            let position = evaluate(&e, line.as_bytes()).record;
+            assert_eq!(position.status, Status::Solved, "{}", position.error);
+            assert_eq!(position.puzzle, INTERMEDIATE);
+            assert_eq!(
+                evaluate(&e, INTERMEDIATE.as_bytes()).record.status,
+                Status::Stuck
+            );
+        }
+        // The solution's digit struck out: the position has no solution.
+        let r1c1 = Cell::at(0, 0);
+        let line = format!(":0000:x:{INTERMEDIATE}:{}11:::", solution.get(r1c1));
+        let record = evaluate(&evaluator("n1", false), line.as_bytes()).record;
+        assert_eq!(record.status, Status::NoSolution);
+    }
+
+    #[test]
+    fn cells_set_off_by_spaces_give_the_row_of_the_line() {
+        let e = evaluator("singles", false);
+        let spaced: String = VERY_EASY
+            .chars()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut record = evaluate(&e, spaced.as_bytes()).record;
+        let mut compact = evaluate(&e, VERY_EASY.as_bytes()).record;
+        (record.micros, compact.micros) = (0, 0);
+        assert_eq!(record, compact);
+    }
+
+    #[test]
+    fn the_rest_of_a_line_is_kept_only_when_asked_for() {
+        let rated = format!("{VERY_EASY}\t4.5\thard");
+        let plain = evaluator("singles", false);
+        assert_eq!(evaluate(&plain, rated.as_bytes()).record.rest, "");
+        let keeping = evaluator("singles", false).keeping_rest(true);
+        assert!(keeping.columns().rest);
+        let record = evaluate(&keeping, rated.as_bytes()).record;
+        assert_eq!(
+            (record.status, record.rest.as_str()),
+            (Status::Solved, "4.5\thard")
+        );
+        let comma = evaluate(&keeping, format!("{VERY_EASY},7.2").as_bytes()).record;
+        assert_eq!(comma.rest, "7.2");
+        let library = evaluate(&keeping, LIBRARY_UR4.as_bytes()).record;
+        assert_eq!(library.rest, ":0603:3:::364 365::");
+        let invalid = evaluate(&keeping, b"12345 rated 3").record;
+        assert_eq!(
+            (invalid.status, invalid.rest.as_str()),
+            (Status::Invalid, "")
+        );
     }
 }

@@ -54,6 +54,10 @@ pub struct RowsConfig {
     /// Whether the rows carry Sudoku Explainer's rating (absent from older sidecars).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub se: bool,
+    /// Whether rows keep what follows each puzzle on its line (`--keep-rest`), in a last
+    /// column `rest`; sidecars written before there was such a column have none.
+    #[serde(default)]
+    pub keep_rest: bool,
     /// Base score and level of each technique column, as used for `score` and `level`.
     pub grading: Vec<Grading>,
     pub skip: u64,
@@ -300,6 +304,7 @@ mod tests {
             verify: false,
             se: false,
             solution: false,
+            keep_rest: false,
             grading: grading(&[Technique::NakedSingle], &ScoreTable::default()),
             skip: 0,
             limit: None,

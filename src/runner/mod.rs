@@ -73,6 +73,8 @@ pub struct RunConfig {
     pub solution: bool,
     /// Add Sudoku Explainer's rating (`er`, `ep`, `ed`).
     pub se: bool,
+    /// Add the `rest` column: what follows each puzzle on its line.
+    pub keep_rest: bool,
     /// Draw the progress bar (when stderr is a terminal).
     pub progress: bool,
     /// The command line, for the metadata.
@@ -233,7 +235,8 @@ pub fn run(
         config.scores.clone(),
         config.solution,
     )
-    .rating_se(config.se);
+    .rating_se(config.se)
+    .keeping_rest(config.keep_rest);
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
     let on_disk = rows_to_keep(config, &meta.config, evaluator.columns())?;
     let mut reader = Reader::new(&inputs, config.skip, config.limit).shard(config.shard);
@@ -388,6 +391,7 @@ fn start_meta(
             verify: config.verify,
             solution: config.solution,
             se: config.se,
+            keep_rest: config.keep_rest,
             grading: meta::grading(&evaluator.columns().techniques, &config.scores),
             skip: config.skip,
             limit: config.limit,

@@ -159,6 +159,7 @@ mod tests {
             techniques: vec![Technique::FullHouse],
             solution: false,
             se: false,
+            rest: false,
         };
         let mut out = CsvOutput::create(&Target::File(path.clone()), columns.clone()).unwrap();
         let header = std::fs::read_to_string(&path).unwrap();
@@ -202,6 +203,7 @@ mod tests {
             techniques: vec![Technique::NakedSingle],
             solution: false,
             se: false,
+            rest: false,
         };
         let mut out =
             CsvOutput::with_sink("test".into(), Box::new(writes.clone()), columns).unwrap();
@@ -245,6 +247,7 @@ mod tests {
             techniques: vec![],
             solution: false,
             se: false,
+            rest: false,
         };
         let err = CsvOutput::create(&target, columns).err().unwrap();
         assert!(err.to_string().contains("/no/such/dir/out.csv"), "{err}");

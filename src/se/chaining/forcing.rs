@@ -281,12 +281,7 @@ impl Search<'_> {
                 }
             } else if rules.advanced {
                 let before = imp.off_len();
-                advanced::add_deductions(
-                    &self.work,
-                    self.grid,
-                    imp,
-                    &mut self.scratch.advanced,
-                );
+                advanced::add_deductions(&self.work, self.grid, imp, &mut self.scratch.advanced);
                 if imp.off_len() == before {
                     break;
                 }
