@@ -1,10 +1,13 @@
 //! A ladder: the ordered list of techniques a solver tries, simplest first. Ladders are
-//! data: a preset name, or a comma list of technique names and HoDoKu codes.
+//! data: a preset name, `all`, or a comma list of technique names and HoDoKu codes.
 
 use crate::catalogue::Technique;
 use crate::policy::{Fallback, Policy};
 use std::fmt;
 use thiserror::Error;
+
+/// The ladder name that stands for every technique but brute force, in catalogue order.
+pub const ALL: &str = "all";
 
 /// An ordered list of distinct techniques.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -24,50 +27,23 @@ pub enum LadderError {
 }
 
 /// What to tell someone who wrote `name`: the technique or preset they most likely meant,
-/// or, when nothing is close, every name there is.
+/// if one is close, and where to find them all (never the whole list: it runs to pages).
 fn help_for(name: &str) -> String {
-    match closest_name(name) {
-        Some(meant) => format!(
-            "did you mean {meant}? (`sudolab techniques` lists them all; presets: {})",
-            preset_names()
-        ),
-        None => format!(
-            "valid names and codes: {}; presets: {}",
-            valid_names(),
-            preset_names()
-        ),
-    }
-}
-
-/// The technique name, code or preset nearest to `name`, ignoring case, dashes and spaces,
-/// if one is near enough to be a slip (Jaro-Winkler similarity of at least 0.85).
-fn closest_name(name: &str) -> Option<String> {
-    let squash = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !matches!(c, '-' | ' ' | '_'))
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
-    let wanted = squash(name);
     let techniques = Technique::ALL.iter().flat_map(|t| {
         let shown = format!("{} ({})", t.name(), t.code());
         [t.name(), t.code(), t.label()].map(move |k| (k, shown.clone()))
     });
-    let presets = PRESETS.iter().map(|p| (p.name, p.name.to_string()));
-    techniques
-        .chain(presets)
-        .map(|(key, shown)| (strsim::jaro_winkler(&wanted, &squash(key)), shown))
-        .filter(|(score, _)| *score >= 0.85)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, shown)| shown)
-}
-
-fn valid_names() -> String {
-    Technique::ALL
-        .iter()
-        .map(|t| format!("{} ({})", t.name(), t.code()))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let presets = PRESETS.iter().map(|p| p.name).chain([ALL]);
+    let meant =
+        crate::suggest::closest(name, techniques.chain(presets.map(|p| (p, p.to_string()))));
+    let listed = format!(
+        "`sudolab techniques` lists them all; presets: {}; `{ALL}`: every technique but brute force",
+        preset_names()
+    );
+    match meant {
+        Some(meant) => format!("did you mean {meant}? ({listed})"),
+        None => listed,
+    }
 }
 
 fn preset_names() -> String {
@@ -242,12 +218,26 @@ impl Ladder {
         Preset::named(name).map(Preset::ladder)
     }
 
-    /// A comma list of technique names, HoDoKu codes and presets, a preset standing for
-    /// its techniques in order (`n1,h1,lc1,n2`, `standard`, `singles,fc`).
+    /// Every technique but brute force (which would settle any puzzle and say nothing
+    /// about it), in catalogue (HoDoKu) order: what `all` names.
+    pub fn all() -> Ladder {
+        Ladder {
+            rungs: Technique::ALL
+                .iter()
+                .copied()
+                .filter(|&t| t != Technique::BruteForce)
+                .collect(),
+        }
+    }
+
+    /// A comma list of technique names, HoDoKu codes, presets and `all`, a preset (or
+    /// `all`) standing for its techniques in order (`n1,h1,lc1,n2`, `standard`, `singles,fc`).
     pub fn parse(spec: &str) -> Result<Ladder, LadderError> {
         let mut rungs = Vec::new();
         for name in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            if let Some(preset) = Ladder::preset(name) {
+            if name.eq_ignore_ascii_case(ALL) {
+                rungs.extend_from_slice(Ladder::all().rungs());
+            } else if let Some(preset) = Ladder::preset(name) {
                 rungs.extend_from_slice(preset.rungs());
             } else {
                 rungs.push(
@@ -360,6 +350,24 @@ mod tests {
     }
 
     #[test]
+    fn all_is_every_technique_but_brute_force_in_catalogue_order() {
+        for spec in ["all", "ALL", " all "] {
+            let all = Ladder::parse(spec).unwrap();
+            assert_eq!(all.rungs().len(), Technique::ALL.len() - 1);
+            assert!(!all.contains(BruteForce));
+            assert!(all.rungs().windows(2).all(|w| w[0] < w[1]));
+        }
+        assert_eq!(
+            Ladder::parse("all,bf").unwrap().rungs().last(),
+            Some(&BruteForce)
+        );
+        assert_eq!(
+            Ladder::parse("n1,all"),
+            Err(LadderError::Duplicate(NakedSingle))
+        );
+    }
+
+    #[test]
     fn refuses_unknown_duplicate_and_empty() {
         let err = Ladder::parse("n1,nope").unwrap_err();
         assert_eq!(
@@ -368,11 +376,15 @@ mod tests {
                 name: "nope".into()
             }
         );
-        assert!(err.to_string().contains("naked-single (n1)"));
+        // Nothing near: where to look, not pages of names.
+        let text = err.to_string();
         assert!(
-            err.to_string()
-                .ends_with("presets: singles, blog, lcm, related-sets, standard")
+            text.contains("`sudolab techniques` lists them all"),
+            "{text}"
         );
+        assert!(text.contains("presets: singles, blog, lcm, related-sets, standard"));
+        assert!(!text.contains("naked-single"), "{text}");
+        assert!(text.len() < 200, "{text}");
         // A slip gets the name meant, not the whole list.
         for (slip, meant) in [
             ("xwing", "x-wing (bf2)"),
@@ -380,13 +392,14 @@ mod tests {
             ("nakedsingle", "naked-single (n1)"),
             ("skyscrapper", "skyscraper (sk)"),
             ("standart", "standard"),
+            ("al", "all"),
         ] {
             let text = Ladder::parse(slip).unwrap_err().to_string();
             assert!(
                 text.contains(&format!("did you mean {meant}?")),
                 "{slip}: {text}"
             );
-            assert!(!text.contains("valid names"), "{text}");
+            assert!(text.len() < 250, "{text}");
         }
         assert_eq!(
             Ladder::parse("n1,naked-single"),

@@ -68,7 +68,7 @@ struct LadderFile {
     #[serde(default)]
     scores: BTreeMap<String, u32>,
     #[serde(default)]
-    levels: BTreeMap<String, Level>,
+    levels: BTreeMap<String, String>,
 }
 
 /// `techniques` is a list of names, or one string read like `--ladder`.
@@ -127,15 +127,10 @@ impl LadderConfig {
         let file: LadderFile = toml::from_str(text).map_err(|e| fail(e.to_string()))?;
         let named = match &file.techniques {
             Techniques::Spec(spec) => LadderConfig::from_spec(spec),
-            Techniques::List(names) => names
-                .iter()
-                .map(|name| {
-                    Technique::from_name(name)
-                        .ok_or_else(|| LadderError::Unknown { name: name.clone() })
-                })
-                .collect::<Result<Vec<_>, _>>()
-                .and_then(Ladder::new)
-                .map(LadderConfig::from_ladder),
+            // Each entry is read like `--ladder`: a name, a code, a preset or `all`.
+            Techniques::List(names) => {
+                Ladder::parse(&names.join(",")).map(LadderConfig::from_ladder)
+            }
         }
         .map_err(|e| fail(format!("techniques: {e}")))?;
         let policy = file
@@ -164,7 +159,9 @@ impl LadderConfig {
         for (name, &score) in &file.scores {
             scores.set_score(technique("scores", name)?, score);
         }
-        for (name, &level) in &file.levels {
+        for (name, level) in &file.levels {
+            let level = Level::from_name(level)
+                .ok_or_else(|| fail(format!("[levels] {name}: {}", Level::unknown(level))))?;
             scores.set_level(technique("levels", name)?, level);
         }
         Ok(LadderConfig {
@@ -197,7 +194,7 @@ mod tests {
         assert_eq!(config.scores, ScoreTable::default());
         let err = LadderConfig::from_arg("n1,zz").unwrap_err().to_string();
         assert!(
-            err.contains("\"zz\"") && err.contains("hidden-single (h1)"),
+            err.contains("\"zz\"") && err.contains("`sudolab techniques` lists them all"),
             "{err}"
         );
     }
@@ -273,6 +270,45 @@ mod tests {
             assert!(err.starts_with("ladder file my.toml: "), "{err}");
             assert!(err.contains(key), "{key:?} not in {err}");
         }
+    }
+
+    #[test]
+    fn a_slip_in_a_ladder_file_gets_the_name_meant_and_no_list_of_all() {
+        let cases = [
+            (
+                r#"techniques = ["n1", "xwng"]"#,
+                "did you mean x-wing (bf2)?",
+            ),
+            (
+                "techniques = [\"n1\"]\n[scores]\nswordfsh = 3",
+                "did you mean swordfish (bf3)?",
+            ),
+            (
+                "techniques = [\"n1\"]\n[levels]\nx-wing = \"hrad\"",
+                "did you mean hard?",
+            ),
+            (
+                "techniques = [\"n1\"]\npolicy = \"swep\"",
+                "did you mean sweep?",
+            ),
+            (
+                r#"techniques = ["n1", "zzzz"]"#,
+                "`sudolab techniques` lists them all",
+            ),
+        ];
+        for (text, meant) in cases {
+            let err = parse(text).unwrap_err().to_string();
+            assert!(err.contains(meant), "{meant:?} not in {err}");
+            assert!(err.len() < 300, "{err}");
+        }
+    }
+
+    #[test]
+    fn a_list_entry_may_be_a_preset_or_all() {
+        let config = parse(r#"techniques = ["singles", "x-wing"]"#).unwrap();
+        assert_eq!(config.ladder, Ladder::parse("singles,x-wing").unwrap());
+        let config = parse(r#"techniques = ["all"]"#).unwrap();
+        assert_eq!(config.ladder, Ladder::all());
     }
 
     #[test]

@@ -33,5 +33,6 @@ pub mod regions;
 pub mod runner;
 pub mod solver;
 pub mod step;
+pub mod suggest;
 pub mod technique;
 pub mod version;

@@ -44,7 +44,8 @@ impl FromStr for Policy {
             "sweep" => Ok(Policy::Sweep),
             "queue" => Ok(Policy::Queue),
             other => Err(format!(
-                "unknown policy {other:?}; valid: single, sweep, queue"
+                "unknown policy {other:?}{}; valid: single, sweep, queue",
+                crate::suggest::did_you_mean(other, ["single", "sweep", "queue"])
             )),
         }
     }
@@ -82,7 +83,8 @@ impl FromStr for Fallback {
             "none" => Ok(Fallback::None),
             "brute-force" | "bf" => Ok(Fallback::BruteForce),
             other => Err(format!(
-                "unknown fallback {other:?}; valid: none, brute-force"
+                "unknown fallback {other:?}{}; valid: none, brute-force",
+                crate::suggest::did_you_mean(other, ["none", "brute-force"])
             )),
         }
     }
@@ -101,6 +103,8 @@ mod tests {
         assert_eq!(Policy::default(), Policy::Single);
         let err = "both".parse::<Policy>().unwrap_err();
         assert_eq!(err, "unknown policy \"both\"; valid: single, sweep, queue");
+        let err = "singel".parse::<Policy>().unwrap_err();
+        assert!(err.contains("did you mean single?"), "{err}");
     }
 
     #[test]
@@ -110,6 +114,8 @@ mod tests {
         }
         assert_eq!("BF".parse::<Fallback>(), Ok(Fallback::BruteForce));
         assert!("maybe".parse::<Fallback>().is_err());
+        let err = "brute_forse".parse::<Fallback>().unwrap_err();
+        assert!(err.contains("did you mean brute-force?"), "{err}");
         assert_eq!(Fallback::default(), Fallback::None);
     }
 }

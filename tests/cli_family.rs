@@ -308,3 +308,81 @@ fn unlock_prints_its_rows_as_csv_or_json() {
     assert_eq!(rows[0]["line"], 1);
     assert!(rows[0]["status"].is_string());
 }
+
+/// A slip in a technique name gets the same suggestion wherever a name is read, and a name
+/// nothing is near to gets a pointer to the list, not the list.
+#[test]
+fn an_unknown_name_gets_the_same_did_you_mean_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let ladder_file = dir.path().join("slip.toml");
+    std::fs::write(&ladder_file, "techniques = [\"n1\", \"h1\", \"xwng\"]\n").unwrap();
+    let scores_file = dir.path().join("scores.toml");
+    std::fs::write(
+        &scores_file,
+        "techniques = \"singles\"\n[scores]\nxwng = 3\n",
+    )
+    .unwrap();
+    let blog = common::data_file("blog.txt");
+    let blog = blog.to_str().unwrap();
+    let line = format!("{blog}:1");
+    let cases: [&[&str]; 6] = [
+        &["run", blog, "--ladder", "n1,xwng"],
+        &["run", blog, "--ladder", ladder_file.to_str().unwrap()],
+        &["run", blog, "--ladder", scores_file.to_str().unwrap()],
+        &["explain", &line, "--ladder", "n1,xwng"],
+        &["unlock", blog, "--try", "xwng"],
+        &["unlock", blog, "--ablate", "--ladder", "xwng"],
+    ];
+    for args in cases {
+        let output = sudolab().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains("unknown technique \"xwng\"; did you mean x-wing (bf2)?"),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr.len() < 400,
+            "{args:?}: no list of every name: {stderr}"
+        );
+    }
+    let output = sudolab()
+        .args(["run", blog, "--ladder", "n1,zzzz"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("`sudolab techniques` lists them all"),
+        "{stderr}"
+    );
+    assert!(stderr.len() < 400, "{stderr}");
+}
+
+/// `--ladder all` is every technique but brute force, as `unlock --try all` is.
+#[test]
+fn ladder_all_runs_every_technique_but_brute_force() {
+    let blog = common::data_file("blog.txt");
+    let output = sudolab()
+        .args([
+            "run",
+            blog.to_str().unwrap(),
+            "--ladder",
+            "all",
+            "--limit",
+            "2",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let csv = String::from_utf8(output.stdout).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let techniques = &header[header.iter().position(|&c| c == "error").unwrap() + 1..];
+    let expected: Vec<&str> = sudolab::catalogue::Technique::ALL
+        .iter()
+        .filter(|&&t| t != sudolab::catalogue::Technique::BruteForce)
+        .map(|t| t.name())
+        .collect();
+    assert_eq!(techniques, expected);
+    assert_eq!(csv.lines().count(), 3);
+}

@@ -41,13 +41,14 @@ pub enum UnlockError {
     NothingToTry,
 }
 
-/// The techniques `--try all` means for `base`: every technique it lacks, in catalogue
-/// (HoDoKu) order, except brute force, which unlocks everything and says nothing.
+/// The techniques `--try all` means for `base`: those of [`Ladder::all`] (every technique
+/// but brute force, which unlocks everything and says nothing) that it lacks, in order.
 pub fn all_except(base: &Ladder) -> Vec<Technique> {
-    Technique::ALL
+    Ladder::all()
+        .rungs()
         .iter()
         .copied()
-        .filter(|&t| t != Technique::BruteForce && !base.contains(t))
+        .filter(|&t| !base.contains(t))
         .collect()
 }
 

@@ -78,7 +78,8 @@ pub struct RunArgs {
     /// --presets` lists them in full.
     ///
     /// A comma list names techniques or their HoDoKu codes in order: "n1,h1,lc1,n2" or
-    /// "naked-single,hidden-single,x-wing". `sudolab techniques` lists them all.
+    /// "naked-single,hidden-single,x-wing". `sudolab techniques` lists them all; `all` is
+    /// every technique but brute force, in HoDoKu's order (as `unlock --try all`).
     ///
     /// A file ending in .toml sets the techniques and, optionally, the policy, the fallback
     /// and HoDoKu's base scores and levels (see "Ladder file" below).
