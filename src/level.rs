@@ -58,7 +58,7 @@ impl Level {
     /// Why `text` is not a level's name, with the level it most likely meant.
     pub fn unknown(text: &str) -> String {
         format!(
-            "unknown level {text:?}{}; valid: easy, medium, hard, unfair, extreme",
+            "unknown level {text:?}; valid: easy, medium, hard, unfair, extreme{}",
             crate::suggest::did_you_mean(text, Level::ALL.map(Level::name))
         )
     }

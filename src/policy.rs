@@ -44,7 +44,7 @@ impl FromStr for Policy {
             "sweep" => Ok(Policy::Sweep),
             "queue" => Ok(Policy::Queue),
             other => Err(format!(
-                "unknown policy {other:?}{}; valid: single, sweep, queue",
+                "unknown policy {other:?}; valid: single, sweep, queue{}",
                 crate::suggest::did_you_mean(other, ["single", "sweep", "queue"])
             )),
         }
@@ -83,7 +83,7 @@ impl FromStr for Fallback {
             "none" => Ok(Fallback::None),
             "brute-force" | "bf" => Ok(Fallback::BruteForce),
             other => Err(format!(
-                "unknown fallback {other:?}{}; valid: none, brute-force",
+                "unknown fallback {other:?}; valid: none, brute-force{}",
                 crate::suggest::did_you_mean(other, ["none", "brute-force"])
             )),
         }

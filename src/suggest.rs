@@ -20,7 +20,7 @@ pub fn closest<'a>(
         .map(|(_, shown)| shown)
 }
 
-/// ` (did you mean X?)` for the nearest of `known`, or nothing: to end a message with.
+/// `; did you mean X?` for the nearest of `known`, or nothing: to end a message with.
 pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     closest(typed, known.into_iter().map(|k| (k, k.to_string())))
         .map(|meant| format!("; did you mean {meant}?"))

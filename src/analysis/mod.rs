@@ -1,6 +1,7 @@
 //! Answers to the users' questions, built on the solver and on the results CSV that
 //! `sudolab run` writes: step-by-step explanations, what unlocks a stuck puzzle, what each
-//! rung of a ladder is worth, reports with charts, and comparisons of two runs.
+//! rung of a ladder is worth, reports with charts, comparisons of two runs, and the rows
+//! that match a filter.
 //!
 //! The CLI files in `crate::cli` only parse options and call into these modules.
 
@@ -10,6 +11,7 @@ pub mod explain;
 pub mod puzzles;
 pub mod report;
 pub mod results;
+pub mod select;
 pub mod stats;
 pub mod summary;
 pub mod table;

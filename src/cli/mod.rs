@@ -8,6 +8,7 @@ mod explain;
 mod merge;
 mod report;
 mod run;
+mod select;
 mod techniques;
 mod unlock;
 
@@ -30,6 +31,7 @@ enum Command {
     Techniques(techniques::TechniquesArgs),
     Report(report::ReportArgs),
     Compare(compare::CompareArgs),
+    Select(select::SelectArgs),
     Unlock(unlock::UnlockArgs),
     Explain(explain::ExplainArgs),
     Completions(completions::CompletionsArgs),
@@ -45,6 +47,7 @@ pub fn main() -> ExitCode {
         Command::Techniques(args) => techniques::execute(args),
         Command::Report(args) => report::execute(args),
         Command::Compare(args) => compare::execute(args),
+        Command::Select(args) => select::execute(args),
         Command::Unlock(args) => unlock::execute(args),
         Command::Explain(args) => explain::execute(args),
         Command::Completions(args) => completions::completions(args),
