@@ -326,6 +326,13 @@ impl Evaluator {
     }
 }
 
+impl super::pipeline::LineJob for Evaluator {
+    type Output = Evaluation;
+    fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Evaluation {
+        Evaluator::evaluate(self, line, scratch)
+    }
+}
+
 /// Whether every set cell holds its solution digit and every empty cell still has it as a
 /// candidate: no step so far has been wrong.
 fn agrees(grid: &Candidates, solution: &Solution) -> bool {
