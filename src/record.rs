@@ -8,7 +8,9 @@
 //! own rating, say) when asked for. CSV cannot hold a map, so the counts are fixed columns
 //! generated from the ladder; readers find them by name. With Sudoku Explainer's rating
 //! (`run --grade hodoku,se`) the columns `er`, `ep` and `ed` follow the counts, before
-//! `solution`.
+//! `solution`. An `invalid` row, never solved, leaves `steps`, `placements`,
+//! `eliminations`, `score` and the counts empty (read back as 0, as files written before
+//! said).
 
 use crate::catalogue::Technique;
 use crate::csv_rows::CsvRows;
@@ -271,16 +273,22 @@ impl Record {
         field(Field::Text(&self.puzzle))?;
         field(optional_number(self.givens))?;
         field(Field::Text(self.status.name()))?;
-        field(Field::Number(self.steps.into()))?;
-        field(Field::Number(self.placements.into()))?;
-        field(Field::Number(self.eliminations.into()))?;
+        // A line that is not a puzzle was never solved: its counts are left empty, not 0.
+        let solved = self.status != Status::Invalid;
+        let count = |n: u32| match solved {
+            true => Field::Number(n.into()),
+            false => Field::Text(""),
+        };
+        field(count(self.steps))?;
+        field(count(self.placements))?;
+        field(count(self.eliminations))?;
         field(Field::Text(self.hardest.map_or("", |t| t.name())))?;
-        field(Field::Number(self.score.into()))?;
+        field(count(self.score))?;
         field(Field::Text(self.level.map_or("", |l| l.name())))?;
         field(Field::Number(self.micros))?;
         field(Field::Text(&self.error))?;
-        for &count in &self.counts {
-            field(Field::Number(count.into()))?;
+        for &n in &self.counts {
+            field(count(n))?;
         }
         if columns.se {
             let grade = self.se.map(|g| [g.er, g.ep, g.ed]);
@@ -329,9 +337,15 @@ impl Record {
     pub fn from_row(columns: &Columns, row: &csv::StringRecord) -> Result<Record, RecordError> {
         let field =
             |i: usize, name: &'static str| row.get(i).ok_or(RecordError::MissingColumn(name));
+        let status: Status = field(4, "status")?.parse()?;
+        // An invalid row's counts are empty (files from before that say 0).
+        let count = |column: &'static str, value: &str| match value {
+            "" if status == Status::Invalid => Ok(0),
+            _ => parse(column, value),
+        };
         let mut counts = Vec::with_capacity(columns.techniques.len());
         for (i, t) in columns.techniques.iter().enumerate() {
-            counts.push(parse(t.name(), field(FIXED.len() + i, t.name())?)?);
+            counts.push(count(t.name(), field(FIXED.len() + i, t.name())?)?);
         }
         let se_index = FIXED.len() + columns.techniques.len();
         let se = match columns.se {
@@ -360,12 +374,12 @@ impl Record {
             line: parse("line", field(1, "line")?)?,
             puzzle: field(2, "puzzle")?.to_string(),
             givens: optional("givens", field(3, "givens")?, |v| v.parse().ok())?,
-            status: field(4, "status")?.parse()?,
-            steps: parse("steps", field(5, "steps")?)?,
-            placements: parse("placements", field(6, "placements")?)?,
-            eliminations: parse("eliminations", field(7, "eliminations")?)?,
+            status,
+            steps: count("steps", field(5, "steps")?)?,
+            placements: count("placements", field(6, "placements")?)?,
+            eliminations: count("eliminations", field(7, "eliminations")?)?,
             hardest: optional("hardest", field(8, "hardest")?, Technique::from_name)?,
-            score: parse("score", field(9, "score")?)?,
+            score: count("score", field(9, "score")?)?,
             level: optional("level", field(10, "level")?, Level::from_name)?,
             micros: parse("micros", field(11, "micros")?)?,
             error: field(12, "error")?.to_string(),

@@ -339,6 +339,75 @@ fn no_control_character_reaches_the_csv_raw_and_messages_name_them_in_words() {
     }
 }
 
+#[test]
+fn invalid_rows_leave_their_counts_empty_and_every_reader_takes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("mixed.txt");
+    std::fs::write(&input, format!("{VERY_EASY}\n12345\n{VERY_EASY}\nxyz\n")).unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let input = input.to_str().unwrap();
+    let ok = |args: &[&str]| {
+        let output = sudolab().args(args).output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr_of(&output)
+        );
+        output
+    };
+    ok(&["run", input, "-q", "-l", "singles", "-o", &path("all.csv")]);
+    let rows = common::csv_rows(path("all.csv"));
+    for row in &rows {
+        let invalid = row["status"] == "invalid";
+        for column in [
+            "steps",
+            "placements",
+            "eliminations",
+            "score",
+            "naked-single",
+        ] {
+            assert_eq!(row[column].is_empty(), invalid, "{column} of {row:?}");
+        }
+    }
+    assert_eq!(rows.iter().filter(|r| r["status"] == "invalid").count(), 2);
+
+    // merge, report, compare and resume read such rows.
+    for k in 1..=2 {
+        let part = path(&format!("part{k}.csv"));
+        let shard = format!("{k}/2");
+        ok(&[
+            "run", input, "-q", "-l", "singles", "--shard", &shard, "-o", &part,
+        ]);
+    }
+    ok(&[
+        "merge",
+        &path("part1.csv"),
+        &path("part2.csv"),
+        "-q",
+        "-o",
+        &path("merged.csv"),
+    ]);
+    ok(&["report", &path("merged.csv"), "-q", "-o", &path("report")]);
+    ok(&[
+        "compare",
+        &path("all.csv"),
+        &path("merged.csv"),
+        "--fail-on-changes",
+    ]);
+    ok(&[
+        "run",
+        input,
+        "-q",
+        "-l",
+        "singles",
+        "--resume",
+        "-o",
+        &path("all.csv"),
+    ]);
+    assert_eq!(common::csv_rows(path("all.csv")), rows);
+}
+
 /// The sidecar's `inputs` entries and `totals.input_errors` of a results file.
 fn input_errors_in_sidecar(csv: &Path) -> (Vec<serde_json::Value>, u64) {
     let mut name = csv.as_os_str().to_owned();
