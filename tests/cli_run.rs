@@ -1080,7 +1080,7 @@ fn help_teaches_every_option_of_the_issue() {
 fn on_a_terminal(command: &str) -> Option<String> {
     let script = Path::new("/usr/bin/script");
     if !script.exists() {
-        eprintln!("skipping: /usr/bin/script is not installed");
+        common::skip::skip("/usr/bin/script is not installed");
         return None;
     }
     let output = std::process::Command::new(script)
@@ -1228,10 +1228,10 @@ fn grade_se_adds_serate_s_rating_to_puzzles_with_one_solution_only() {
     let reference =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/se/sdjmchattie_blog.tsv");
     let Ok(text) = std::fs::read_to_string(&reference) else {
-        eprintln!(
-            "skipping the comparison: {} is not present",
+        common::skip::skip(&format!(
+            "the comparison: {} is not present",
             reference.display()
-        );
+        ));
         return;
     };
     let mut compared = 0;

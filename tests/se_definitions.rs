@@ -6,6 +6,8 @@
 //! The corpora are read from `../shared/corpora` and the test skips, saying so, when
 //! they are absent; the bundled puzzles below always run.
 
+mod common;
+
 use rayon::prelude::*;
 use std::path::PathBuf;
 use sudolab::bitset::{CellSet, DigitSet};
@@ -32,7 +34,7 @@ fn corpus_puzzles() -> Vec<Puzzle> {
         .collect();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     if !dir.is_dir() {
-        eprintln!("skipping the corpora: {} is not present", dir.display());
+        common::skip::skip(&format!("the corpora: {} is not present", dir.display()));
         return puzzles;
     }
     for (name, take) in [

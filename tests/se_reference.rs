@@ -7,6 +7,8 @@
 //!
 //! The files are read in place and the test skips, saying so, when they are absent.
 
+mod common;
+
 use rayon::prelude::*;
 use std::path::PathBuf;
 use sudolab::puzzle::Puzzle;
@@ -75,7 +77,7 @@ fn tenths(s: &str) -> u32 {
 fn ratings_below_9_5_are_serate_s_and_none_contradicts_it() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/se");
     if !dir.is_dir() {
-        eprintln!("skipping: {} is not present", dir.display());
+        common::skip::skip(&format!("{} is not present", dir.display()));
         return;
     }
     let mut files: Vec<_> = std::fs::read_dir(&dir)
