@@ -1,9 +1,11 @@
 //! SE's producer order (`Solver`'s direct, indirect and chaining lists) and how a hint is
-//! applied: the first hint of the first producer that has one is the step.
+//! applied: the first hint of the first producer that has one is the step. A path may
+//! stop at a producer ([`next_hint_upto`]): SE's order cut after it.
 
 use crate::candidates::Candidates;
 use crate::se::chaining_seam::{ChainingAnswer, ChainingStage, first_chaining_hint};
 use crate::se::hint::Hint;
+use crate::se::named::SeRule;
 use crate::se::rules::{aligned_exclusion, bug, fish, locking, sets, singles, unique_loops, wings};
 
 /// What SE would do next on a grid.
@@ -17,10 +19,10 @@ pub enum Next {
 }
 
 /// A producer of SE's direct and indirect lists.
-type Producer = fn(&Candidates) -> Option<Hint>;
+type Find = fn(&Candidates) -> Option<Hint>;
 
 /// SE's direct and indirect producers, in `Solver`'s order.
-const PRODUCERS: [Producer; 20] = [
+const PRODUCERS: [Find; 20] = [
     singles::hidden_single,
     locking::direct_locking,
     |g| sets::hidden_set(g, 2, true),
@@ -43,33 +45,140 @@ const PRODUCERS: [Producer; 20] = [
     aligned_exclusion::aligned_pair_exclusion,
 ];
 
+/// SE's producers, in `Solver`'s order: the first twenty are [`PRODUCERS`], then the
+/// chaining list (Aligned Triplet Exclusion sitting among it).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Producer {
+    HiddenSingle,
+    DirectLocking,
+    DirectHiddenPair,
+    NakedSingle,
+    DirectHiddenTriplet,
+    Locking,
+    NakedPair,
+    XWing,
+    HiddenPair,
+    NakedTriplet,
+    Swordfish,
+    HiddenTriplet,
+    XyWing,
+    XyzWing,
+    UniqueLoops,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+    Bug,
+    AlignedPair,
+    Cycles,
+    AlignedTriplet,
+    Nishio,
+    Multiple,
+    Dynamic,
+    DynamicPlus,
+    Nested,
+}
+
+impl Producer {
+    /// The last producer: SE's whole order.
+    pub const LAST: Producer = Producer::Nested;
+
+    /// The producer whose hints carry `rule`'s name.
+    pub fn of(rule: SeRule) -> Producer {
+        use Producer::*;
+        // SE's rule names come in producer order (`named`), so ranges of them map.
+        const BY_NAME: [Producer; SeRule::COUNT] = {
+            let mut table = [Nested; SeRule::COUNT];
+            let ranges: [(Producer, usize); 27] = [
+                (HiddenSingle, 1),
+                (DirectLocking, 2),
+                (DirectHiddenPair, 1),
+                (NakedSingle, 1),
+                (DirectHiddenTriplet, 1),
+                (Locking, 2),
+                (NakedPair, 1),
+                (XWing, 1),
+                (HiddenPair, 1),
+                (NakedTriplet, 1),
+                (Swordfish, 1),
+                (HiddenTriplet, 1),
+                (XyWing, 1),
+                (XyzWing, 1),
+                (UniqueLoops, 8),
+                (NakedQuad, 1),
+                (Jellyfish, 1),
+                (HiddenQuad, 1),
+                (Bug, 4),
+                (AlignedPair, 1),
+                (Cycles, 7),
+                (AlignedTriplet, 1),
+                (Nishio, 1),
+                (Multiple, 2),
+                (Dynamic, 4),
+                (DynamicPlus, 4),
+                (Nested, 12),
+            ];
+            let (mut at, mut r) = (0, 0);
+            while r < ranges.len() {
+                let mut n = 0;
+                while n < ranges[r].1 {
+                    table[at] = ranges[r].0;
+                    at += 1;
+                    n += 1;
+                }
+                r += 1;
+            }
+            assert!(at == SeRule::COUNT, "every name has its producer");
+            table
+        };
+        BY_NAME[rule.index()]
+    }
+}
+
 /// SE's first hint on `grid`, asking its producers in SE's order.
 pub fn next_hint(grid: &Candidates) -> Next {
-    for producer in PRODUCERS {
+    next_hint_upto(grid, Producer::LAST)
+}
+
+/// SE's first hint on `grid`, asking its producers in SE's order up to `last`: a grid
+/// none of them has a hint for is [`Next::Stuck`].
+pub fn next_hint_upto(grid: &Candidates, last: Producer) -> Next {
+    for (i, producer) in PRODUCERS.iter().enumerate() {
+        if i > last as usize {
+            return Next::Stuck;
+        }
         if let Some(hint) = producer(grid) {
             return Next::Step(hint);
         }
     }
     // SE's chaining list: cycles, Aligned Triplet Exclusion, then the forcing chains.
-    match first_chaining_hint(grid, ChainingStage::Cycles) {
-        ChainingAnswer::Found(hint) => return Next::Step(hint),
-        ChainingAnswer::Unavailable => return Next::NeedsChaining(ChainingStage::Cycles),
-        ChainingAnswer::Nothing => {}
+    let chaining = |stage, producer: Producer| -> Option<Next> {
+        if producer > last {
+            return Some(Next::Stuck);
+        }
+        match first_chaining_hint(grid, stage) {
+            ChainingAnswer::Found(hint) => Some(Next::Step(hint)),
+            ChainingAnswer::Unavailable => Some(Next::NeedsChaining(stage)),
+            ChainingAnswer::Nothing => None,
+        }
+    };
+    if let Some(next) = chaining(ChainingStage::Cycles, Producer::Cycles) {
+        return next;
+    }
+    if last < Producer::AlignedTriplet {
+        return Next::Stuck;
     }
     if let Some(hint) = aligned_exclusion::aligned_triplet_exclusion(grid) {
         return Next::Step(hint);
     }
-    for stage in [
-        ChainingStage::Nishio,
-        ChainingStage::Multiple,
-        ChainingStage::Dynamic,
-        ChainingStage::DynamicPlus,
-        ChainingStage::Nested,
+    for (stage, producer) in [
+        (ChainingStage::Nishio, Producer::Nishio),
+        (ChainingStage::Multiple, Producer::Multiple),
+        (ChainingStage::Dynamic, Producer::Dynamic),
+        (ChainingStage::DynamicPlus, Producer::DynamicPlus),
+        (ChainingStage::Nested, Producer::Nested),
     ] {
-        match first_chaining_hint(grid, stage) {
-            ChainingAnswer::Found(hint) => return Next::Step(hint),
-            ChainingAnswer::Unavailable => return Next::NeedsChaining(stage),
-            ChainingAnswer::Nothing => {}
+        if let Some(next) = chaining(stage, producer) {
+            return next;
         }
     }
     Next::Stuck
@@ -86,5 +195,65 @@ pub fn apply(grid: &mut Candidates, hint: &Hint) {
     }
     if let Some((cell, digit)) = hint.placement {
         grid.place(cell, digit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_rule_name_belongs_to_the_producer_that_gives_it() {
+        let producer = |name| Producer::of(SeRule::from_name(name).unwrap());
+        assert_eq!(producer("hidden-single"), Producer::HiddenSingle);
+        assert_eq!(producer("direct-claiming"), Producer::DirectLocking);
+        assert_eq!(producer("claiming"), Producer::Locking);
+        assert_eq!(producer("xyz-wing"), Producer::XyzWing);
+        assert_eq!(producer("unique-loop-type-4"), Producer::UniqueLoops);
+        assert_eq!(producer("bug-type-4"), Producer::Bug);
+        assert_eq!(producer("aligned-pair-exclusion"), Producer::AlignedPair);
+        assert_eq!(producer("forcing-chain"), Producer::Cycles);
+        assert_eq!(
+            producer("aligned-triplet-exclusion"),
+            Producer::AlignedTriplet
+        );
+        assert_eq!(producer("region-forcing-chains"), Producer::Multiple);
+        assert_eq!(producer("dynamic-region-forcing-chains"), Producer::Dynamic);
+        assert_eq!(
+            producer("dynamic-cell-forcing-chains-plus"),
+            Producer::DynamicPlus
+        );
+        assert_eq!(
+            producer("dynamic-double-forcing-chains-plus-forcing-chains"),
+            Producer::Nested
+        );
+        // In SE's order, never going back.
+        let producers: Vec<Producer> = SeRule::all().map(Producer::of).collect();
+        assert!(producers.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn a_cut_order_stops_where_the_whole_one_goes_on() {
+        // top95's first: SE's path needs Pointing.
+        let puzzle = crate::puzzle::Puzzle::parse_line(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        loop {
+            let Next::Step(hint) = next_hint(&grid) else {
+                panic!("SE's path goes past the singles")
+            };
+            let producer = Producer::of(SeRule::of(hint.rule));
+            assert!(matches!(next_hint_upto(&grid, producer), Next::Step(h) if h == hint));
+            if producer > Producer::NakedSingle {
+                assert!(matches!(
+                    next_hint_upto(&grid, Producer::NakedSingle),
+                    Next::Stuck
+                ));
+                break;
+            }
+            apply(&mut grid, &hint);
+        }
     }
 }
