@@ -60,6 +60,16 @@ fn keeps(hint: &Hint, solution: &Solution) -> bool {
 /// Walks SE's path from `grid` with its producers up to `last` (leaving `grid` where the
 /// path ended), checking every step against `solution` when given.
 pub fn walk(grid: &mut Candidates, last: Producer, solution: Option<&Solution>) -> PathSummary {
+    walk_showing(grid, last, solution, |_, _| {})
+}
+
+/// [`walk`], showing `step` each hint taken (after its check) and the grid it is found in.
+pub fn walk_showing(
+    grid: &mut Candidates,
+    last: Producer,
+    solution: Option<&Solution>,
+    mut step: impl FnMut(&Candidates, &Hint),
+) -> PathSummary {
     let (mut steps, mut placements, mut eliminations) = (0, 0, 0);
     let mut counts = [0; SeRule::COUNT];
     let (mut hardest, mut hardest_rule) = (f64::NEG_INFINITY, None);
@@ -77,6 +87,7 @@ pub fn walk(grid: &mut Candidates, last: Producer, solution: Option<&Solution>) 
             });
             return false;
         }
+        step(grid, hint);
         let rule = SeRule::of(hint.rule);
         counts[rule.index()] += 1;
         assumed_uniqueness |= rule.assumes_uniqueness();
