@@ -17,7 +17,7 @@ use crate::se::ladder::SeLadder;
 use crate::se::named::SeRule;
 use crate::se::path::{PathSummary, walk_showing};
 use crate::se::rating::Ending;
-use crate::se::solver::{Next, next_hint_upto};
+use crate::se::solver::{Next, next_hint_with};
 use serde_json::{Value, json};
 use std::fmt::Write;
 
@@ -57,12 +57,17 @@ fn walk_checked(
     let solution = unique_solution(start)?;
     let mut grid = start.grid();
     let mut taken = Vec::new();
-    let path = walk_showing(&mut grid, ladder.last(), Some(&solution), |grid, hint| {
-        taken.push(Taken {
-            hint: *hint,
-            grid: grid.clone(),
-        })
-    });
+    let path = walk_showing(
+        &mut grid,
+        ladder.producers(),
+        Some(&solution),
+        |grid, hint| {
+            taken.push(Taken {
+                hint: *hint,
+                grid: grid.clone(),
+            })
+        },
+    );
     let status = match (&path.wrong, path.rating.ending) {
         (Some(_), _) => Status::Unsound,
         (None, Ending::Solved) => Status::Solved,
@@ -223,7 +228,7 @@ pub fn hint(label: &str, position: &Position, ladder: SeLadder, grid: bool) -> (
         writeln!(text, "Next     nothing: the grid is solved").unwrap();
         return (text, Status::Solved);
     }
-    match next_hint_upto(&candidates, ladder.last()) {
+    match next_hint_with(&candidates, ladder.producers()) {
         Next::Step(hint) => {
             writeln!(text, "Next     {hint}").unwrap();
             (text, Status::Solved)

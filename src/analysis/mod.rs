@@ -19,6 +19,7 @@ pub mod summary;
 pub mod table;
 pub mod unlock;
 pub mod unlock_output;
+pub mod unlock_se;
 
 use crate::ladder::{Ladder, PRESETS};
 

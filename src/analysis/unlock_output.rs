@@ -6,9 +6,11 @@
 use super::stats::percent;
 use super::table::Table;
 use super::unlock::{Ablation, Unlock, Unlocker};
+use super::unlock_se::{Alone, SeUnlock, SeUnlocker};
 use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::record::Status;
+use crate::se::solver::Producer;
 use std::io;
 
 /// `12 puzzles: 10 solved, 2 stuck` and any other statuses that occur.
@@ -157,6 +159,109 @@ pub fn write_ablate_csv(
             r.error.clone(),
         ];
         row.extend(flags(r.essential.as_ref(), rungs.len()));
+        w.write_record(row)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+/// The unlock summary along SE's path: per SE technique tried, how many stuck puzzles it
+/// unlocks alone and how many need it at least; the nested forcing chains' row counts
+/// the puzzles whose path reaches them (ER 9.5 and up).
+pub fn se_unlock_summary(unlocker: &SeUnlocker, results: &[SeUnlock]) -> String {
+    let tries = unlocker.tries();
+    let stuck: Vec<&SeUnlock> = results.iter().filter(|r| r.alone.is_some()).collect();
+    let mut alone = vec![0usize; tries.len()];
+    let mut needs = vec![0usize; tries.len()];
+    let mut nested = 0;
+    let (mut no_single, mut beyond) = (0, 0);
+    for r in &stuck {
+        let flags = r.alone.as_deref().unwrap_or_default();
+        for (count, &a) in alone.iter_mut().zip(flags) {
+            *count += usize::from(a == Alone::Finishes);
+        }
+        no_single += usize::from(!flags.contains(&Alone::Finishes));
+        match r.needs.and_then(|t| tries.iter().position(|&x| x == t)) {
+            Some(i) => needs[i] += 1,
+            None if r.needs == Some(Producer::Nested) => nested += 1,
+            None => beyond += 1,
+        }
+    }
+    let mut table = Table::new([
+        "SE technique",
+        "unlocks alone",
+        "share of stuck",
+        "needs at least",
+    ]);
+    for (i, t) in tries.iter().enumerate() {
+        let name = match t {
+            Producer::Nested => format!("{} (ER 9.5+, not in sudolab yet)", t.name()),
+            _ => t.name().to_string(),
+        };
+        table.push([
+            name,
+            alone[i].to_string(),
+            percent(alone[i], stuck.len()),
+            needs[i].to_string(),
+        ]);
+    }
+    if nested > 0 {
+        table.push([
+            "(nested forcing chains, ER 9.5+)".to_string(),
+            String::new(),
+            String::new(),
+            nested.to_string(),
+        ]);
+    }
+    table.push([
+        "(no single technique)".to_string(),
+        no_single.to_string(),
+        percent(no_single, stuck.len()),
+        String::new(),
+    ]);
+    table.push([
+        "(not even all together)".to_string(),
+        String::new(),
+        String::new(),
+        beyond.to_string(),
+    ]);
+    format!(
+        "Base ladder {} (Sudoku Explainer's order); trying {} SE techniques in SE's order.\n{}\n\n{}",
+        unlocker.base().name(),
+        tries.len(),
+        status_line(results.iter().map(|r| r.status)),
+        table.to_text()
+    )
+}
+
+/// Per-puzzle unlock rows along SE's path: `source,line,puzzle,status,error,needs`, then
+/// one column per SE technique tried: `1`, `0`, or `?` where the path reaches the nested
+/// forcing chains and cannot tell.
+pub fn write_se_unlock_csv(
+    out: impl io::Write,
+    unlocker: &SeUnlocker,
+    results: &[SeUnlock],
+) -> csv::Result<()> {
+    let tries = unlocker.tries();
+    let mut w = csv::Writer::from_writer(out);
+    let fixed = ["source", "line", "puzzle", "status", "error", "needs"];
+    w.write_record(fixed.into_iter().chain(tries.iter().map(|t| t.name())))?;
+    for r in results {
+        let mut row = vec![
+            r.source.clone(),
+            r.line.to_string(),
+            r.puzzle.clone(),
+            r.status.to_string(),
+            r.error.clone(),
+            r.needs.map(Producer::name).unwrap_or_default().to_string(),
+        ];
+        row.extend(
+            (0..tries.len()).map(|i| match r.alone.as_ref().map(|a| a[i]) {
+                Some(Alone::Finishes) => "1".to_string(),
+                Some(Alone::Stuck) => "0".to_string(),
+                Some(Alone::Unknown) => "?".to_string(),
+                None => String::new(),
+            }),
+        );
         w.write_record(row)?;
     }
     w.flush()?;

@@ -4,10 +4,12 @@
 use crate::analysis::puzzles::{self, PuzzleLine};
 use crate::analysis::unlock::{self, Unlocker};
 use crate::analysis::unlock_output;
+use crate::analysis::unlock_se::SeUnlocker;
 use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::ladder_config::LadderConfig;
 use crate::record::Status;
+use crate::se::ladder::SeLadder;
 use anyhow::Context;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -37,10 +39,14 @@ pub struct UnlockArgs {
     /// [default: standard]: a preset, a comma list of techniques, or a ladder file
     /// (FILE.toml). Only the techniques count: unlock asks which techniques solve a puzzle,
     /// so it always steps single, without fallback, whatever a preset or file sets.
+    /// se:NAME is Sudoku Explainer's order cut after its technique NAME (se:xy-wing): the
+    /// tries are then SE's later techniques, and a puzzle whose path reaches the nested
+    /// forcing chains (ER 9.5 and up) needs nested-forcing-chains.
     #[arg(short, long)]
     ladder: Option<String>,
     /// Techniques to add one at a time, in the order "needs at least" follows: a comma
-    /// list, or `all` (every technique the base lacks but brute force, in HoDoKu order).
+    /// list, or `all` (every technique the base lacks but brute force, in HoDoKu order;
+    /// along SE's path, every SE technique after the cut, in SE's order).
     #[arg(long = "try", value_name = "TECHNIQUES|all", default_value = "all")]
     tries: String,
     /// Remove each technique of the ladder in turn instead.
@@ -98,6 +104,31 @@ fn read_all(files: &[String]) -> anyhow::Result<Vec<PuzzleLine>> {
 }
 
 pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
+    if let Some(se_ladder) = args.ladder.as_deref().and_then(SeLadder::parse) {
+        let se_ladder = se_ladder?;
+        if args.ablate {
+            anyhow::bail!("--ablate takes a ladder of HoDoKu's techniques, not SE's path");
+        }
+        let tries = SeUnlocker::parse_tries(&args.tries, se_ladder)
+            .with_context(|| format!("--try {:?}", args.tries))?;
+        let unlocker = SeUnlocker::new(se_ladder, tries)?;
+        let file_out = open_out(&args)?;
+        let lines = read_all(&args.files)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads.unwrap_or(0))
+            .build()?;
+        let results = pool.install(|| unlocker.run(&lines));
+        let mut rows = Vec::new();
+        unlock_output::write_se_unlock_csv(&mut rows, &unlocker, &results)?;
+        let summary = unlock_output::se_unlock_summary(&unlocker, &results);
+        let invalid: Vec<String> = results
+            .iter()
+            .filter(|r| r.status == Status::Invalid)
+            .map(|r| format!("{}:{}: not a puzzle: {}", r.source, r.line, r.error))
+            .collect();
+        show(&args, file_out, rows, &summary, &invalid)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let default_ladder = if args.ablate { "standard" } else { "singles" };
     let ladder = LadderConfig::from_arg(args.ladder.as_deref().unwrap_or(default_ladder))?.ladder;
     let unlocker = match args.ablate {
@@ -107,17 +138,7 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
             parse_tries(&args.tries, &ladder)?,
         )?),
     };
-    let rows_on_stdout = args.out.as_deref() == Some("-");
-    if rows_on_stdout && !matches!(args.format, Format::Table) {
-        anyhow::bail!("--format csv or json already prints the rows on stdout: drop --out -");
-    }
-    // Create the output before any work, so that a bad path fails at once.
-    let mut file_out = match args.out.as_deref() {
-        None | Some("-") => None,
-        Some(path) => Some(BufWriter::new(
-            File::create(path).with_context(|| format!("creating {path}"))?,
-        )),
-    };
+    let file_out = open_out(&args)?;
     let lines = read_all(&args.files)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -150,6 +171,33 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
             )
         }
     };
+    show(&args, file_out, rows, &summary, &invalid)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The `--out` file, created before any work so that a bad path fails at once.
+fn open_out(args: &UnlockArgs) -> anyhow::Result<Option<BufWriter<File>>> {
+    if args.out.as_deref() == Some("-") && !matches!(args.format, Format::Table) {
+        anyhow::bail!("--format csv or json already prints the rows on stdout: drop --out -");
+    }
+    Ok(match args.out.as_deref() {
+        None | Some("-") => None,
+        Some(path) => Some(BufWriter::new(
+            File::create(path).with_context(|| format!("creating {path}"))?,
+        )),
+    })
+}
+
+/// Writes the rows to `--out`, then shows the summary or the rows as `--format` asks,
+/// and names the lines that are not puzzles.
+fn show(
+    args: &UnlockArgs,
+    mut file_out: Option<BufWriter<File>>,
+    rows: Vec<u8>,
+    summary: &str,
+    invalid: &[String],
+) -> anyhow::Result<()> {
+    let rows_on_stdout = args.out.as_deref() == Some("-");
     if let Some(file) = file_out.as_mut() {
         file.write_all(&rows)?;
         file.flush()?;
@@ -166,18 +214,18 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
         Some(bytes) => {
             super::print(&bytes)?;
             if !args.quiet {
-                super::eprint(&summary);
+                super::eprint(summary);
             }
         }
         None if !args.quiet => super::print(summary.as_bytes())?,
         None => {}
     }
     if !args.quiet {
-        for message in &invalid {
+        for message in invalid {
             super::eprint(&format!("sudolab: {message}\n"));
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// CSV rows as a JSON array of objects keyed by the header (numbers kept as numbers).

@@ -393,7 +393,7 @@ impl Evaluator {
             false => None,
         };
         let mut grid = start.grid();
-        let mut path = walk(&mut grid, ladder.last(), known.as_ref());
+        let mut path = walk(&mut grid, ladder.producers(), known.as_ref());
         let proved = path.rating.ending == Ending::Solved && !path.assumed_uniqueness;
         let solution = match (known, proved.then(|| grid.solution()).flatten()) {
             (Some(solution), _) => solution,
@@ -407,7 +407,7 @@ impl Evaluator {
         };
         if path.wrong.is_none() && !agrees(&grid, &solution) {
             // A step went wrong unseen: walk again checking every step, to name it.
-            path = walk(&mut start.grid(), ladder.last(), Some(&solution));
+            path = walk(&mut start.grid(), ladder.producers(), Some(&solution));
             if path.wrong.is_none() {
                 record.error = "SE's path ended in a grid that contradicts the solution, \
                                 but no single step did when walked again"
@@ -441,9 +441,11 @@ impl Evaluator {
         record.placements = path.placements;
         record.eliminations = path.eliminations;
         record.hardest = path.hardest.map(Rung::Se);
-        // The columns are the first rules of SE's order.
-        let n = record.counts.len();
-        record.counts.copy_from_slice(&path.counts[..n]);
+        for (count, &rule) in record.counts.iter_mut().zip(&self.columns.techniques) {
+            if let Rung::Se(rule) = rule {
+                *count = path.counts[rule.index()];
+            }
+        }
     }
 }
 
@@ -786,7 +788,7 @@ mod tests {
         // call it solved.
         let puzzle = crate::puzzle::Puzzle::parse_line(SEVERAL_FILLED_BY_UNIQUENESS).unwrap();
         let mut grid = Candidates::from_puzzle(&puzzle);
-        let walked = walk(&mut grid, se::solver::Producer::LAST, None);
+        let walked = walk(&mut grid, se::solver::Producers::ALL, None);
         assert_eq!(walked.rating.ending, Ending::Solved);
         assert!(
             walked.assumed_uniqueness,

@@ -1,34 +1,38 @@
-//! SE's path as a ladder names it: `se` is SE's whole producer order; `se:RULE` is that
-//! order cut after the producer that gives RULE (`se:xy-wing` stops after XY-Wing's
-//! producer), the SE counterpart of a ladder that stops at a technique. One producer
-//! gives several names (`direct-pointing` and `direct-claiming`; the four types of
-//! unique rectangles and loops), so a cut takes all of its producer's.
+//! SE's path as a ladder names it: `se` is SE's whole producer order; `se:NAME` is that
+//! order cut after the producer NAME names (`se:xy-wing` stops after XY-Wing's
+//! producer), the SE counterpart of a ladder that stops at a technique. NAME is SE's
+//! technique (`pointing-claiming`, `unique-rectangle-loop`: a producer, as SE's options
+//! list them) or one of the rules it gives (`claiming`, `unique-loop-type-2`): one
+//! producer gives several names, so a cut takes all of its producer's. `unlock` also
+//! adds single producers to a cut ([`SeLadder::with`]).
 
 use crate::se::named::SeRule;
-use crate::se::solver::Producer;
+use crate::se::solver::{Producer, Producers};
 use thiserror::Error;
 
 /// The name of SE's path in a ladder specification.
 pub const SE: &str = "se";
 
-/// SE's producers in SE's order, up to a last one.
+/// Some of SE's producers, asked in SE's order.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct SeLadder {
-    last: Producer,
-    /// The rule named in the cut, if any.
-    cut: Option<SeRule>,
+    producers: Producers,
+    /// The name of the cut, if any, and the producers added to it.
+    cut: Option<&'static str>,
 }
 
 /// Why an SE ladder was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SeLadderError {
-    #[error("unknown SE rule {name:?} in {spec:?}; {}", se_help(name))]
+    #[error("unknown SE technique or rule {name:?} in {spec:?}; {}", se_help(name))]
     Unknown { spec: String, name: String },
 }
 
 fn se_help(name: &str) -> String {
-    let names = SeRule::all().map(|r| (r.name(), r.name().to_string()));
-    let how = "an SE rule is its hint name in kebab-case, as in se:xy-wing";
+    let rules = SeRule::all().map(|r| r.name());
+    let names = Producer::all().map(Producer::name).chain(rules);
+    let names = names.map(|n| (n, n.to_string()));
+    let how = "SE's techniques and rules are their names in kebab-case, as in se:xy-wing";
     match crate::suggest::closest(name, names) {
         Some(meant) => format!("did you mean {meant}? ({how})"),
         None => how.into(),
@@ -38,15 +42,15 @@ fn se_help(name: &str) -> String {
 impl SeLadder {
     /// SE's whole order.
     pub const FULL: SeLadder = SeLadder {
-        last: Producer::LAST,
+        producers: Producers::ALL,
         cut: None,
     };
 
-    /// SE's order cut after the producer of `rule`.
-    pub fn upto(rule: SeRule) -> SeLadder {
+    /// SE's order cut after `last`, named `name`.
+    fn upto(last: Producer, name: &'static str) -> SeLadder {
         SeLadder {
-            last: Producer::of(rule),
-            cut: Some(rule),
+            producers: Producers::upto(last),
+            cut: Some(name),
         }
     }
 
@@ -62,8 +66,8 @@ impl SeLadder {
         }
         Some(match rule {
             None => Ok(SeLadder::FULL),
-            Some(name) => SeRule::from_name(&name.to_ascii_lowercase())
-                .map(SeLadder::upto)
+            Some(name) => named(name)
+                .map(|(last, name)| SeLadder::upto(last, name))
                 .ok_or_else(|| SeLadderError::Unknown {
                     spec: spec.to_string(),
                     name: name.to_string(),
@@ -71,28 +75,46 @@ impl SeLadder {
         })
     }
 
-    /// The last producer asked.
-    pub fn last(self) -> Producer {
-        self.last
+    /// The producers asked.
+    pub fn producers(self) -> Producers {
+        self.producers
+    }
+
+    /// This ladder and `producer`.
+    pub fn with(self, producer: Producer) -> SeLadder {
+        SeLadder {
+            producers: self.producers.with(producer),
+            ..self
+        }
     }
 
     /// The rules its producers give, in SE's order: a results file's count columns.
     pub fn rules(self) -> impl Iterator<Item = SeRule> {
-        SeRule::all().take_while(move |&r| Producer::of(r) <= self.last)
+        SeRule::all().filter(move |&r| self.has(r))
     }
 
     /// Whether its producers give `rule`.
     pub fn has(self, rule: SeRule) -> bool {
-        Producer::of(rule) <= self.last
+        self.producers.has(Producer::of(rule))
     }
 
     /// How the ladder is written: `se`, `se:xy-wing`.
     pub fn name(self) -> String {
         match self.cut {
             None => SE.to_string(),
-            Some(rule) => format!("{SE}:{rule}"),
+            Some(name) => format!("{SE}:{name}"),
         }
     }
+}
+
+/// The producer `name` names (SE's technique name, or a rule it gives), and the name as
+/// listed.
+fn named(name: &str) -> Option<(Producer, &'static str)> {
+    let name = name.to_ascii_lowercase();
+    if let Some(producer) = Producer::all().find(|p| p.name() == name) {
+        return Some((producer, producer.name()));
+    }
+    SeRule::from_name(&name).map(|rule| (Producer::of(rule), rule.name()))
 }
 
 #[cfg(test)]
@@ -111,6 +133,8 @@ mod tests {
             ["hidden-single", "direct-pointing", "direct-claiming"]
         );
         assert_eq!(cut.name(), "se:direct-pointing");
+        let locking = SeLadder::parse("se:pointing-claiming").unwrap().unwrap();
+        assert_eq!(locking.rules().last().unwrap().name(), "claiming");
         let wings = SeLadder::parse("se:xy-wing").unwrap().unwrap();
         assert!(wings.has(SeRule::from_name("hidden-triplet").unwrap()));
         assert!(!wings.has(SeRule::from_name("xyz-wing").unwrap()));

@@ -8,7 +8,7 @@ use crate::puzzle::Solution;
 use crate::se::hint::Hint;
 use crate::se::named::SeRule;
 use crate::se::rating::{SeRating, rate_path};
-use crate::se::solver::Producer;
+use crate::se::solver::Producers;
 use std::fmt;
 
 /// What a walk along SE's path did.
@@ -57,16 +57,20 @@ fn keeps(hint: &Hint, solution: &Solution) -> bool {
             .all(|(cell, digit)| solution.get(cell) != digit)
 }
 
-/// Walks SE's path from `grid` with its producers up to `last` (leaving `grid` where the
+/// Walks SE's path from `grid` asking `producers` in SE's order (leaving `grid` where the
 /// path ended), checking every step against `solution` when given.
-pub fn walk(grid: &mut Candidates, last: Producer, solution: Option<&Solution>) -> PathSummary {
-    walk_showing(grid, last, solution, |_, _| {})
+pub fn walk(
+    grid: &mut Candidates,
+    producers: Producers,
+    solution: Option<&Solution>,
+) -> PathSummary {
+    walk_showing(grid, producers, solution, |_, _| {})
 }
 
 /// [`walk`], showing `step` each hint taken (after its check) and the grid it is found in.
 pub fn walk_showing(
     grid: &mut Candidates,
-    last: Producer,
+    producers: Producers,
     solution: Option<&Solution>,
     mut step: impl FnMut(&Candidates, &Hint),
 ) -> PathSummary {
@@ -75,7 +79,7 @@ pub fn walk_showing(
     let (mut hardest, mut hardest_rule) = (f64::NEG_INFINITY, None);
     let mut assumed_uniqueness = false;
     let mut wrong = None;
-    let rating = rate_path(grid, last, |grid, hint| {
+    let rating = rate_path(grid, producers, |grid, hint| {
         steps += 1;
         if let Some(solution) = solution
             && !keeps(hint, solution)
@@ -127,7 +131,7 @@ mod tests {
     fn a_walk_rates_as_the_rating_and_counts_every_step() {
         let puzzle = Puzzle::parse_line(INTERMEDIATE).unwrap();
         let mut grid = Candidates::from_puzzle(&puzzle);
-        let walked = walk(&mut grid, Producer::LAST, None);
+        let walked = walk(&mut grid, Producers::ALL, None);
         assert!(grid.is_solved());
         assert_eq!(walked.rating, rate(&puzzle));
         assert_eq!(walked.rating.ending, Ending::Solved);
@@ -146,7 +150,7 @@ mod tests {
         };
         let mut grid = Candidates::from_puzzle(&puzzle);
         assert!(
-            walk(&mut grid.clone(), Producer::LAST, Some(&solution))
+            walk(&mut grid.clone(), Producers::ALL, Some(&solution))
                 .wrong
                 .is_none()
         );
@@ -163,7 +167,7 @@ mod tests {
         });
         let values: Vec<u8> = values.collect();
         let wrong_solution = Solution::from_values(values.try_into().unwrap()).unwrap();
-        let walked = walk(&mut grid, Producer::LAST, Some(&wrong_solution));
+        let walked = walk(&mut grid, Producers::ALL, Some(&wrong_solution));
         let wrong = walked.wrong.expect("the first step contradicts it");
         assert_eq!(wrong.step_number, 1);
         assert!(

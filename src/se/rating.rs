@@ -8,7 +8,7 @@ use crate::puzzle::Puzzle;
 use crate::se::chaining_seam::ChainingStage;
 use crate::se::difficulty::{Bound, Difficulty};
 use crate::se::hint::Hint;
-use crate::se::solver::{Next, Producer, apply, next_hint_upto};
+use crate::se::solver::{Next, Producers, apply, next_hint_with};
 
 /// How SE's path ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,18 +46,18 @@ pub fn rate_recording(puzzle: &Puzzle, steps: &mut Vec<Hint>) -> SeRating {
 
 /// Rates from a grid's current state, telling `record` each step as it is taken.
 pub fn rate_grid(mut grid: Candidates, mut record: impl FnMut(&Hint)) -> SeRating {
-    rate_path(&mut grid, Producer::LAST, |_, hint| {
+    rate_path(&mut grid, Producers::ALL, |_, hint| {
         record(hint);
         true
     })
 }
 
-/// Walks SE's path on `grid` with SE's producers up to `last`, showing `visit` each
+/// Walks SE's path on `grid` asking `producers` in SE's order, showing `visit` each
 /// hint and the grid it was found in before applying it (`visit` stops the path by
 /// answering false), and rates it; `grid` is left where the path ended.
 pub fn rate_path(
     grid: &mut Candidates,
-    last: Producer,
+    producers: Producers,
     mut visit: impl FnMut(&Candidates, &Hint) -> bool,
 ) -> SeRating {
     let mut hardest: Option<Difficulty> = None;
@@ -65,7 +65,7 @@ pub fn rate_path(
     let mut diamond = None;
     let mut ending = Ending::Solved;
     while !grid.is_solved() {
-        let hint = match next_hint_upto(grid, last) {
+        let hint = match next_hint_with(grid, producers) {
             Next::Step(hint) => hint,
             Next::NeedsChaining(stage) => {
                 ending = Ending::NeedsChaining(stage);

@@ -1,6 +1,7 @@
 //! SE's producer order (`Solver`'s direct, indirect and chaining lists) and how a hint is
-//! applied: the first hint of the first producer that has one is the step. A path may
-//! stop at a producer ([`next_hint_upto`]): SE's order cut after it.
+//! applied: the first hint of the first producer that has one is the step. As in SE,
+//! where each producer is a technique the user may turn off, a path may ask only some
+//! producers ([`Producers`], [`next_hint_with`]), in the same order.
 
 use crate::candidates::Candidates;
 use crate::se::chaining_seam::{ChainingAnswer, ChainingStage, first_chaining_hint};
@@ -78,9 +79,64 @@ pub enum Producer {
     Nested,
 }
 
+/// The producers in order, and SE's name for each (`SolvingTechnique`), kebab-case.
+const PRODUCER_NAMES: [(Producer, &str); 27] = {
+    use Producer::*;
+    [
+        (HiddenSingle, "hidden-single"),
+        (DirectLocking, "direct-pointing"),
+        (DirectHiddenPair, "direct-hidden-pair"),
+        (NakedSingle, "naked-single"),
+        (DirectHiddenTriplet, "direct-hidden-triplet"),
+        (Locking, "pointing-claiming"),
+        (NakedPair, "naked-pair"),
+        (XWing, "x-wing"),
+        (HiddenPair, "hidden-pair"),
+        (NakedTriplet, "naked-triplet"),
+        (Swordfish, "swordfish"),
+        (HiddenTriplet, "hidden-triplet"),
+        (XyWing, "xy-wing"),
+        (XyzWing, "xyz-wing"),
+        (UniqueLoops, "unique-rectangle-loop"),
+        (NakedQuad, "naked-quad"),
+        (Jellyfish, "jellyfish"),
+        (HiddenQuad, "hidden-quad"),
+        (Bug, "bivalue-universal-grave"),
+        (AlignedPair, "aligned-pair-exclusion"),
+        (Cycles, "forcing-chains-cycles"),
+        (AlignedTriplet, "aligned-triplet-exclusion"),
+        (Nishio, "nishio-forcing-chains"),
+        (Multiple, "multiple-forcing-chains"),
+        (Dynamic, "dynamic-forcing-chains"),
+        (DynamicPlus, "dynamic-forcing-chains-plus"),
+        (Nested, "nested-forcing-chains"),
+    ]
+};
+
 impl Producer {
     /// The last producer: SE's whole order.
     pub const LAST: Producer = Producer::Nested;
+
+    /// Every producer, in SE's order.
+    pub fn all() -> impl Iterator<Item = Producer> {
+        PRODUCER_NAMES.iter().map(|&(p, _)| p)
+    }
+
+    /// SE's name for the technique this producer finds (`SolvingTechnique`), in
+    /// kebab-case: `pointing-claiming`, `unique-rectangle-loop`.
+    pub fn name(self) -> &'static str {
+        PRODUCER_NAMES[self as usize].1
+    }
+
+    /// The producer named `name`: SE's technique name, or the name of a rule it gives.
+    pub fn from_name(name: &str) -> Option<Producer> {
+        let name = name.trim().to_ascii_lowercase();
+        PRODUCER_NAMES
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|&(p, _)| p)
+            .or_else(|| SeRule::from_name(&name).map(Producer::of))
+    }
 
     /// The producer whose hints carry `rule`'s name.
     pub fn of(rule: SeRule) -> Producer {
@@ -134,26 +190,58 @@ impl Producer {
     }
 }
 
-/// SE's first hint on `grid`, asking its producers in SE's order.
-pub fn next_hint(grid: &Candidates) -> Next {
-    next_hint_upto(grid, Producer::LAST)
+/// A set of SE's producers: those a path asks, in SE's order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Producers(u32);
+
+impl Producers {
+    /// Every producer: SE's whole order.
+    pub const ALL: Producers = Producers((1 << 27) - 1);
+
+    /// No producer.
+    pub const NONE: Producers = Producers(0);
+
+    /// The producers up to and including `last`.
+    pub fn upto(last: Producer) -> Producers {
+        Producers((2 << last as u32) - 1)
+    }
+
+    #[inline]
+    pub fn has(self, producer: Producer) -> bool {
+        self.0 & 1 << producer as u32 != 0
+    }
+
+    /// These and `producer`.
+    pub fn with(self, producer: Producer) -> Producers {
+        Producers(self.0 | 1 << producer as u32)
+    }
+
+    /// The producers in SE's order.
+    pub fn iter(self) -> impl Iterator<Item = Producer> {
+        Producer::all().filter(move |&p| self.has(p))
+    }
 }
 
-/// SE's first hint on `grid`, asking its producers in SE's order up to `last`: a grid
-/// none of them has a hint for is [`Next::Stuck`].
-pub fn next_hint_upto(grid: &Candidates, last: Producer) -> Next {
-    for (i, producer) in PRODUCERS.iter().enumerate() {
-        if i > last as usize {
-            return Next::Stuck;
+/// SE's first hint on `grid`, asking its producers in SE's order.
+pub fn next_hint(grid: &Candidates) -> Next {
+    next_hint_with(grid, Producers::ALL)
+}
+
+/// SE's first hint on `grid`, asking `producers` in SE's order: a grid none of them has
+/// a hint for is [`Next::Stuck`].
+pub fn next_hint_with(grid: &Candidates, producers: Producers) -> Next {
+    for (i, find) in PRODUCERS.iter().enumerate() {
+        if producers.0 & 1 << i == 0 {
+            continue;
         }
-        if let Some(hint) = producer(grid) {
+        if let Some(hint) = find(grid) {
             return Next::Step(hint);
         }
     }
     // SE's chaining list: cycles, Aligned Triplet Exclusion, then the forcing chains.
     let chaining = |stage, producer: Producer| -> Option<Next> {
-        if producer > last {
-            return Some(Next::Stuck);
+        if !producers.has(producer) {
+            return None;
         }
         match first_chaining_hint(grid, stage) {
             ChainingAnswer::Found(hint) => Some(Next::Step(hint)),
@@ -164,10 +252,9 @@ pub fn next_hint_upto(grid: &Candidates, last: Producer) -> Next {
     if let Some(next) = chaining(ChainingStage::Cycles, Producer::Cycles) {
         return next;
     }
-    if last < Producer::AlignedTriplet {
-        return Next::Stuck;
-    }
-    if let Some(hint) = aligned_exclusion::aligned_triplet_exclusion(grid) {
+    if producers.has(Producer::AlignedTriplet)
+        && let Some(hint) = aligned_exclusion::aligned_triplet_exclusion(grid)
+    {
         return Next::Step(hint);
     }
     for (stage, producer) in [
@@ -230,6 +317,13 @@ mod tests {
         // In SE's order, never going back.
         let producers: Vec<Producer> = SeRule::all().map(Producer::of).collect();
         assert!(producers.windows(2).all(|w| w[0] <= w[1]));
+        for (i, p) in Producer::all().enumerate() {
+            assert_eq!(p as usize, i);
+            assert_eq!(Producer::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Producer::from_name("Claiming"), Some(Producer::Locking));
+        assert_eq!(Producers::upto(Producer::LAST), Producers::ALL);
+        assert_eq!(Producers::upto(Producer::XWing).iter().count(), 8);
     }
 
     #[test]
@@ -245,12 +339,13 @@ mod tests {
                 panic!("SE's path goes past the singles")
             };
             let producer = Producer::of(SeRule::of(hint.rule));
-            assert!(matches!(next_hint_upto(&grid, producer), Next::Step(h) if h == hint));
+            let upto = Producers::upto(producer);
+            assert!(matches!(next_hint_with(&grid, upto), Next::Step(h) if h == hint));
+            let only = Producers::NONE.with(producer);
+            assert!(matches!(next_hint_with(&grid, only), Next::Step(h) if h == hint));
             if producer > Producer::NakedSingle {
-                assert!(matches!(
-                    next_hint_upto(&grid, Producer::NakedSingle),
-                    Next::Stuck
-                ));
+                let singles = Producers::upto(Producer::NakedSingle);
+                assert!(matches!(next_hint_with(&grid, singles), Next::Stuck));
                 break;
             }
             apply(&mut grid, &hint);
