@@ -65,7 +65,11 @@ fn every_puzzle_line_of_a_mixed_file_gets_one_row_saying_what_it_is() {
     assert_eq!(rows.len(), 7, "one row per puzzle line");
     assert_eq!(
         columns.techniques,
-        sudolab::ladder::Ladder::default().rungs(),
+        sudolab::ladder::Ladder::default()
+            .rungs()
+            .iter()
+            .map(|&t| sudolab::rung::Rung::Hodoku(t))
+            .collect::<Vec<_>>(),
         "the standard ladder's columns"
     );
     let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();

@@ -9,9 +9,11 @@
 use super::stats::percent;
 use super::table::Table;
 use super::unlock::{Ablation, Ablator, Unlock, Unlocker};
+use super::unlock_se::{Alone, SeUnlock, SeUnlocker};
 use crate::catalogue::Technique;
 use crate::record::Status;
 use crate::runner::pipeline::LineJob;
+use crate::se::solver::Producer;
 
 /// What the `unlock` command needs of each of its studies (unlock, ablate): the work on a
 /// line, the CSV layout of its result, and a running tally for the summary.
@@ -223,6 +225,131 @@ impl Study for Ablator {
     }
 
     fn invalid(r: &Ablation) -> Option<(&str, u64, &str)> {
+        (r.status == Status::Invalid).then_some((r.source.as_str(), r.line, r.error.as_str()))
+    }
+}
+
+/// The summary's counts so far along SE's path.
+#[derive(Clone, Debug, Default)]
+pub struct SeUnlockTally {
+    statuses: StatusCounts,
+    /// Puzzles stuck along the base.
+    stuck: u64,
+    /// Per try, the stuck puzzles it finishes alone, and those that need it at least.
+    alone: Vec<u64>,
+    needs: Vec<u64>,
+    /// Stuck puzzles whose path reaches the nested forcing chains when that is no try.
+    nested: u64,
+    /// Stuck puzzles no single try finishes, and those not even all of them do.
+    no_single: u64,
+    beyond: u64,
+}
+
+impl Study for SeUnlocker {
+    type Tally = SeUnlockTally;
+
+    /// `source,line,puzzle,status,error,needs`, then one column per SE technique tried:
+    /// `1`, `0`, or `?` where the path reaches the nested forcing chains and cannot tell.
+    fn header(&self) -> Vec<&'static str> {
+        let fixed = ["source", "line", "puzzle", "status", "error", "needs"];
+        let tries = self.tries().iter().map(|t| t.name());
+        fixed.into_iter().chain(tries).collect()
+    }
+
+    fn fields(&self, r: &SeUnlock) -> Vec<String> {
+        let mut row = vec![
+            r.source.clone(),
+            r.line.to_string(),
+            r.puzzle.clone(),
+            r.status.to_string(),
+            r.error.clone(),
+            r.needs.map(Producer::name).unwrap_or_default().to_string(),
+        ];
+        row.extend((0..self.tries().len()).map(|i| {
+            match r.alone.as_ref().map(|a| a[i]) {
+                Some(Alone::Finishes) => "1",
+                Some(Alone::Stuck) => "0",
+                Some(Alone::Unknown) => "?",
+                None => "",
+            }
+            .to_string()
+        }));
+        row
+    }
+
+    fn add(&self, tally: &mut SeUnlockTally, r: &SeUnlock) {
+        let tries = self.tries();
+        tally.statuses.add(r.status);
+        tally.alone.resize(tries.len(), 0);
+        tally.needs.resize(tries.len(), 0);
+        let Some(flags) = r.alone.as_deref() else {
+            return;
+        };
+        tally.stuck += 1;
+        for (count, &a) in tally.alone.iter_mut().zip(flags) {
+            *count += u64::from(a == Alone::Finishes);
+        }
+        tally.no_single += u64::from(!flags.contains(&Alone::Finishes));
+        match r.needs.and_then(|t| tries.iter().position(|&x| x == t)) {
+            Some(i) => tally.needs[i] += 1,
+            None if r.needs == Some(Producer::Nested) => tally.nested += 1,
+            None => tally.beyond += 1,
+        }
+    }
+
+    fn heading(&self) -> String {
+        format!(
+            "Base ladder {} (Sudoku Explainer's order); trying {} SE techniques in SE's order.",
+            self.base().name(),
+            self.tries().len()
+        )
+    }
+
+    /// Per SE technique tried, how many stuck puzzles it finishes alone and how many need
+    /// it at least; the nested forcing chains' row counts the puzzles whose path reaches
+    /// them (ER 9.5 and up).
+    fn summary(&self, tally: &SeUnlockTally) -> String {
+        let stuck = tally.stuck as usize;
+        let count = |counts: &[u64], i: usize| counts.get(i).copied().unwrap_or(0) as usize;
+        let mut table = Table::new([
+            "SE technique",
+            "unlocks alone",
+            "share of stuck",
+            "needs at least",
+        ]);
+        for (i, t) in self.tries().iter().enumerate() {
+            let alone = count(&tally.alone, i);
+            table.push([
+                t.name().to_string(),
+                alone.to_string(),
+                percent(alone, stuck),
+                count(&tally.needs, i).to_string(),
+            ]);
+        }
+        if tally.nested > 0 {
+            table.push([
+                "(nested forcing chains, ER 9.5+)".to_string(),
+                String::new(),
+                String::new(),
+                tally.nested.to_string(),
+            ]);
+        }
+        table.push([
+            "(no single technique)".to_string(),
+            tally.no_single.to_string(),
+            percent(tally.no_single as usize, stuck),
+            String::new(),
+        ]);
+        table.push([
+            "(not even all together)".to_string(),
+            String::new(),
+            String::new(),
+            tally.beyond.to_string(),
+        ]);
+        format!("{}\n\n{}", tally.statuses.line(), table.to_text())
+    }
+
+    fn invalid(r: &SeUnlock) -> Option<(&str, u64, &str)> {
         (r.status == Status::Invalid).then_some((r.source.as_str(), r.line, r.error.as_str()))
     }
 }

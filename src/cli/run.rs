@@ -2,6 +2,7 @@
 //! [`RunConfig`], prints the runner's notices and the closing summary on stderr, and maps
 //! the outcome to the exit code. The work itself lives in the library.
 
+use crate::ladder::Ladder;
 use crate::ladder_config::{LadderConfig, LadderConfigError};
 use crate::policy::Fallback;
 use crate::record::Status;
@@ -9,6 +10,7 @@ use crate::runner::meta::Shard;
 use crate::runner::output::Target;
 use crate::runner::summary::summary;
 use crate::runner::{self, Existing, INVALID_NOTICES, Notice, RunConfig, RunReport};
+use crate::se::ladder::{SeLadder, SeLadderError};
 use crate::solver::Policy;
 use anyhow::bail;
 use clap::ValueEnum;
@@ -94,9 +96,14 @@ pub struct RunArgs {
     ///
     /// A file ending in .toml sets the techniques and, optionally, the policy, the fallback
     /// and HoDoKu's base scores and levels (see "Ladder file" below).
+    ///
+    /// se: Sudoku Explainer's own path instead (its rules, its order, its choice among
+    /// hints, as serate 1.2.1.3 rates): count columns named by SE's rules, `hardest` the
+    /// rule of the step that gave ER, er, ep and ed always, and no HoDoKu score or level.
+    /// se:RULE stops SE's order after the producer of RULE (se:xy-wing).
     #[arg(short, long, value_name = "LADDER", default_value = "standard",
           value_parser = parse_ladder)]
-    ladder: Box<LadderConfig>,
+    ladder: LadderArg,
 
     /// How rungs take turns: single, sweep or queue [default: the preset's, else single]
     ///
@@ -252,9 +259,28 @@ enum Grader {
     Se,
 }
 
-/// `--ladder`'s parser (boxed: the configuration is larger than the other options).
-fn parse_ladder(spec: &str) -> Result<Box<LadderConfig>, LadderConfigError> {
-    LadderConfig::from_arg(spec).map(Box::new)
+/// What `--ladder` names: a ladder of HoDoKu's techniques (boxed: the configuration is
+/// larger than the other options), or SE's path.
+#[derive(Clone, Debug)]
+enum LadderArg {
+    Hodoku(Box<LadderConfig>),
+    Se(SeLadder),
+}
+
+/// `--ladder`'s parser.
+fn parse_ladder(spec: &str) -> Result<LadderArg, LadderArgError> {
+    match SeLadder::parse(spec) {
+        Some(se) => Ok(LadderArg::Se(se?)),
+        None => Ok(LadderArg::Hodoku(Box::new(LadderConfig::from_arg(spec)?))),
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+enum LadderArgError {
+    #[error(transparent)]
+    Hodoku(#[from] LadderConfigError),
+    #[error(transparent)]
+    Se(#[from] SeLadderError),
 }
 
 impl RunArgs {
@@ -270,8 +296,21 @@ impl RunArgs {
             }
             inputs.push(PathBuf::from("-"));
         }
-        let ladder = *self.ladder;
+        let (ladder, se_path) = match self.ladder {
+            LadderArg::Hodoku(ladder) => (*ladder, None),
+            LadderArg::Se(se_path) => {
+                if self.policy.is_some() || self.fallback.is_some() {
+                    bail!(
+                        "--ladder {} follows SE's own path: --policy and --fallback do not apply",
+                        se_path.name()
+                    );
+                }
+                // The ladder is not used along SE's path.
+                (LadderConfig::from_ladder(Ladder::all()), Some(se_path))
+            }
+        };
         Ok(RunConfig {
+            se_path,
             inputs,
             output: Target::from_arg(&self.out),
             policy: self

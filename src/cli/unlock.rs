@@ -5,6 +5,7 @@
 
 use crate::analysis::unlock::{self, Ablator, Unlocker};
 use crate::analysis::unlock_output::Study;
+use crate::analysis::unlock_se::SeUnlocker;
 use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::ladder_config::LadderConfig;
@@ -14,6 +15,7 @@ use crate::runner::meta::Shard;
 use crate::runner::output::{CsvOutput, OutputError, Target};
 use crate::runner::pipeline::{self, Batch, ChunkSizes};
 use crate::runner::progress::Progress;
+use crate::se::ladder::SeLadder;
 use anyhow::{Context, bail};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -47,10 +49,14 @@ pub struct UnlockArgs {
     /// [default: standard]: a preset, a comma list of techniques, or a ladder file
     /// (FILE.toml). Only the techniques count: unlock asks which techniques solve a puzzle,
     /// so it always steps single, without fallback, whatever a preset or file sets.
+    /// se:NAME is Sudoku Explainer's order cut after its technique NAME (se:xy-wing): the
+    /// tries are then SE's later techniques, and a puzzle whose path reaches the nested
+    /// forcing chains (ER 9.5 and up) needs nested-forcing-chains.
     #[arg(short, long)]
     ladder: Option<String>,
     /// Techniques to add one at a time, in the order "needs at least" follows: a comma
-    /// list, or `all` (every technique the base lacks but brute force, in HoDoKu order).
+    /// list, or `all` (every technique the base lacks but brute force, in HoDoKu order;
+    /// along SE's path, every SE technique after the cut, in SE's order).
     #[arg(long = "try", value_name = "TECHNIQUES|all", default_value = "all")]
     tries: String,
     /// Remove each technique of the ladder in turn instead.
@@ -100,6 +106,15 @@ fn parse_tries(spec: &str, base: &Ladder) -> anyhow::Result<Vec<Technique>> {
 const CHUNK_LINES: usize = 64;
 
 pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
+    if let Some(se_ladder) = args.ladder.as_deref().and_then(SeLadder::parse) {
+        let se_ladder = se_ladder?;
+        if args.ablate {
+            bail!("--ablate takes a ladder of HoDoKu's techniques, not SE's path");
+        }
+        let tries = SeUnlocker::parse_tries(&args.tries, se_ladder)
+            .with_context(|| format!("--try {:?}", args.tries))?;
+        return study(SeUnlocker::new(se_ladder, tries)?, &args);
+    }
     let default_ladder = if args.ablate { "standard" } else { "singles" };
     let ladder = LadderConfig::from_arg(args.ladder.as_deref().unwrap_or(default_ladder))?.ladder;
     match args.ablate {

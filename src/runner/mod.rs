@@ -25,8 +25,9 @@ use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::policy::Fallback;
 use crate::record::Status;
-use crate::solver::{Policy, UnsoundStep};
-use evaluate::{Evaluation, Evaluator};
+use crate::se::ladder::SeLadder;
+use crate::solver::Policy;
+use evaluate::{Evaluation, Evaluator, WrongStep};
 use input::{Input, InputError, Reader};
 use meta::{InputMeta, Meta, RowsConfig, Shard, TotalsMeta};
 use output::{CsvOutput, OutputError, Target};
@@ -54,6 +55,9 @@ pub struct RunConfig {
     pub output: Target,
     /// The techniques, without the fallback rung.
     pub ladder: Ladder,
+    /// Grade along SE's path (its rules, order and choice, up to a producer) instead of
+    /// the ladder's, which is then not used.
+    pub se_path: Option<SeLadder>,
     /// The ladder file it came from, if any.
     pub ladder_file: Option<PathBuf>,
     pub policy: Policy,
@@ -107,7 +111,7 @@ pub enum Notice {
         source: String,
         line: u64,
         puzzle: String,
-        step: Box<UnsoundStep>,
+        step: WrongStep,
     },
     /// A line is not a puzzle (only the first [`INVALID_NOTICES`] of a run are told).
     Invalid {
@@ -237,6 +241,7 @@ pub fn run(
         config.scores.clone(),
         config.solution,
     )
+    .along_se(config.se_path)
     .rating_se(config.se)
     .keeping_rest(config.keep_rest);
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
@@ -366,17 +371,20 @@ fn start_meta(
         config: RowsConfig {
             version: crate::version::VERSION.into(),
             commit: crate::version::COMMIT.into(),
-            ladder: config
-                .ladder
-                .rungs()
-                .iter()
-                .map(|t| t.name().into())
-                .collect(),
+            ladder: match config.se_path {
+                None => config
+                    .ladder
+                    .rungs()
+                    .iter()
+                    .map(|t| t.name().into())
+                    .collect(),
+                Some(se_path) => vec![se_path.name()],
+            },
             policy: config.policy.name().into(),
             fallback: config.fallback.name().into(),
             verify: config.verify,
             solution: config.solution,
-            se: config.se,
+            se: evaluator.columns().se,
             keep_rest: config.keep_rest,
             grading: meta::grading(&evaluator.columns().techniques, &config.scores),
             skip: config.skip,
@@ -644,12 +652,12 @@ mod tests {
             source: "corpus.txt".into(),
             line: 7,
             puzzle: line.into(),
-            step: Box::new(UnsoundStep {
+            step: WrongStep::Ladder(Box::new(crate::solver::UnsoundStep {
                 step,
                 chains: Default::default(),
                 grid: grid.clone(),
                 step_number: 3,
-            }),
+            })),
         };
         let text = notice.to_string();
         assert!(

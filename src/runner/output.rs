@@ -188,7 +188,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.csv");
         let columns = Columns {
-            techniques: vec![Technique::FullHouse],
+            grader: crate::rung::Grader::Hodoku,
+            techniques: vec![crate::rung::Rung::Hodoku(Technique::FullHouse)],
             solution: false,
             se: false,
             rest: false,
@@ -232,7 +233,8 @@ mod tests {
     fn a_chunk_reaches_the_target_in_one_write_ending_at_a_row_end() {
         let writes = Writes::default();
         let columns = Columns {
-            techniques: vec![Technique::NakedSingle],
+            grader: crate::rung::Grader::Hodoku,
+            techniques: vec![crate::rung::Rung::Hodoku(Technique::NakedSingle)],
             solution: false,
             se: false,
             rest: false,
@@ -276,6 +278,7 @@ mod tests {
     fn a_bad_path_fails_with_its_name() {
         let target = Target::File(PathBuf::from("/no/such/dir/out.csv"));
         let columns = Columns {
+            grader: crate::rung::Grader::Hodoku,
             techniques: vec![],
             solution: false,
             se: false,
