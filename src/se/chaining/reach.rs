@@ -1,7 +1,8 @@
 //! Which potentials can imply which, in a grid that does not change: the strongly
 //! connected components of the implication graph and, per component, the components it
 //! reaches. A chain search whose target cannot be reached at all is skipped, which is
-//! what makes a grid without any cycle or forcing chain quick to rule out.
+//! what makes a grid without any cycle or forcing chain quick to rule out. The components
+//! come from [`Reach::build`]; which reach which, only when asked, from [`Reach::close`].
 
 use super::links::{NO_CAND, StaticLinks};
 use super::potential::Cand;
@@ -34,6 +35,9 @@ pub(super) struct Reach {
     member_starts: Vec<usize>,
     merged: Vec<u32>,
     count: u32,
+    /// Whether the closure is that of the graph built last.
+    closed: bool,
+    successors_of_one: Vec<Node>,
 }
 
 #[inline]
@@ -94,7 +98,7 @@ impl Reach {
         starts.clear();
         starts.resize(NODES, (0, 0));
         self.successors.clear();
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.successors_of_one);
         for &c in cands {
             for on in [false, true] {
                 let n = node(c, on);
@@ -104,6 +108,7 @@ impl Reach {
                 starts[n] = (start, self.successors.len());
             }
         }
+        self.successors_of_one = out;
         // Iterative Tarjan: components come out in reverse topological order.
         self.members.clear();
         self.member_starts.clear();
@@ -158,6 +163,13 @@ impl Reach {
                 }
             }
         }
+        self.starts = starts;
+        self.closed = false;
+    }
+
+    /// Computes which components reach which, for [`Reach::reaches`].
+    pub fn close(&mut self) {
+        let starts = std::mem::take(&mut self.starts);
         // Closures, successors' first (Tarjan's order).
         self.words = (self.count as usize).div_ceil(64);
         self.closure.clear();
@@ -188,11 +200,13 @@ impl Reach {
             }
         }
         self.starts = starts;
+        self.closed = true;
     }
 
     /// Whether `from` (a candidate on or off) can imply `to`.
     #[inline]
     pub fn reaches(&self, from: Cand, from_on: bool, to: Cand, to_on: bool) -> bool {
+        debug_assert!(self.closed, "Reach::close was not called");
         let a = self.component[node(from, from_on)];
         let b = self.component[node(to, to_on)];
         if a == UNSEEN || b == UNSEEN {
