@@ -57,14 +57,21 @@ impl Reach {
         cell_links_on: bool,
         house_links_on: bool,
     ) {
-        self.component.clear();
-        self.component.resize(NODES, UNSEEN);
-        self.index.clear();
-        self.index.resize(NODES, UNSEEN);
-        self.low.clear();
-        self.low.resize(NODES, 0);
-        self.on_stack.clear();
-        self.on_stack.resize(NODES, false);
+        if self.component.len() != NODES {
+            self.component = vec![UNSEEN; NODES];
+            self.index = vec![UNSEEN; NODES];
+            self.low = vec![0; NODES];
+            self.on_stack = vec![false; NODES];
+            self.starts = vec![(0, 0); NODES];
+        } else {
+            // Only the last graph's nodes were marked (all of them are members of its
+            // components, and none is left on the stack); `low` and `starts` are written
+            // before they are read.
+            for &v in &self.members {
+                self.component[v] = UNSEEN;
+                self.index[v] = UNSEEN;
+            }
+        }
         self.stack.clear();
         self.count = 0;
         let mut next_index = 0u32;
@@ -95,8 +102,6 @@ impl Reach {
         };
         // Successor lists, flattened: (start, end) per node into `successors`.
         let mut starts = std::mem::take(&mut self.starts);
-        starts.clear();
-        starts.resize(NODES, (0, 0));
         self.successors.clear();
         let mut out = std::mem::take(&mut self.successors_of_one);
         for &c in cands {
