@@ -78,7 +78,6 @@ pub fn aligned_triplet_exclusion(grid: &Candidates) -> Option<Hint> {
     for (k, cell) in base.cells[..base.count].iter().enumerate() {
         position[cell.index()] = k as u8;
     }
-    let mut twins = [Cell::from_index(0); 40];
     for j in 1..base.count {
         for i in 0..j {
             let pair_common = base.excluders[i] & base.excluders[j];
@@ -87,27 +86,38 @@ pub fn aligned_triplet_exclusion(grid: &Candidates) -> Option<Hint> {
                 continue;
             }
             let (c0, c1) = (base.cells[i], base.cells[j]);
-            // The "twin area": the excluders of c0 in house-cell order, then those of c1.
-            let mut n = 0;
-            let mut taken = CellSet::EMPTY;
-            for (cell, excluders) in [(c0, base.excluders[i]), (c1, base.excluders[j])] {
-                for &other in house_cells(cell) {
-                    if excluders.contains(other) && !taken.contains(other) {
-                        taken.insert(other);
-                        if listed.contains(other) && other != c0 && other != c1 {
-                            twins[n] = other;
-                            n += 1;
-                        }
-                    }
+            // The third cells worth trying: listed excluders of either with at least two
+            // common excluders left.
+            let area = ((base.excluders[i] | base.excluders[j]) & listed)
+                - CellSet::single(c0)
+                - CellSet::single(c1);
+            let mut hopeful = CellSet::EMPTY;
+            for tail in area.iter() {
+                let k = usize::from(position[tail.index()]);
+                if (pair_common & base.excluders[k]).has_at_least(2) {
+                    hopeful.insert(tail);
                 }
             }
-            for &tail in &twins[..n] {
-                let k = usize::from(position[tail.index()]);
-                let common = pair_common & base.excluders[k];
-                if common.has_at_least(2)
-                    && let Some(removals) = excluded(grid, &[c0, c1, tail], common)
-                {
-                    return Some(Hint::removing(Rule::AlignedTripletExclusion, removals));
+            if hopeful.is_empty() {
+                continue;
+            }
+            // The "twin area" in SE's order: the excluders of c0 in house-cell order,
+            // then those of c1 not met yet.
+            let first = base.excluders[i];
+            for (cell, excluders) in [(c0, first), (c1, base.excluders[j] - first)] {
+                let wanted = excluders & hopeful;
+                if wanted.is_empty() {
+                    continue;
+                }
+                for &tail in house_cells(cell) {
+                    if !wanted.contains(tail) {
+                        continue;
+                    }
+                    let k = usize::from(position[tail.index()]);
+                    let common = pair_common & base.excluders[k];
+                    if let Some(removals) = excluded(grid, &[c0, c1, tail], common) {
+                        return Some(Hint::removing(Rule::AlignedTripletExclusion, removals));
+                    }
                 }
             }
         }
@@ -129,6 +139,9 @@ fn excluded(grid: &Candidates, cells: &[Cell], excluders: CellSet) -> Option<Rem
         *slot = grid.candidates(cell).bits();
     }
     let allowed = allowed_digits(cells, candidates, &excluder_digits[..n]);
+    if allowed == candidates {
+        return None;
+    }
     let mut removals = Removals::NONE;
     for (k, &cell) in cells.iter().enumerate() {
         for digit in (grid.candidates(cell) - DigitSet::from_bits(allowed[k])).iter() {
@@ -147,18 +160,26 @@ fn allowed_digits(cells: &[Cell], candidates: [u16; 3], excluders: &[u16]) -> [u
     let mut allowed = [0u16; 3];
     let mut full = candidates;
     full[cells.len()..].fill(0);
-    let sees = |a: usize, b: usize| cells[a].sees(cells[b]);
-    let unless = |sees: bool, mask: u16| if sees { !mask } else { u16::MAX };
+    // All ones where two cells see each other (a digit taken by one is barred from the
+    // other), none where they do not.
+    let clash = |a: usize, b: usize| {
+        if cells.get(b).is_some_and(|&cell| cells[a].sees(cell)) {
+            u16::MAX
+        } else {
+            0
+        }
+    };
+    let (clash_01, clash_02, clash_12) = (clash(0, 1), clash(0, 2), clash(1, 2));
     for first in bit_masks(candidates[0]) {
         if cells.len() == 2 {
-            let good = completing(candidates[1] & unless(sees(0, 1), first), first, excluders);
+            let good = completing(candidates[1] & !(clash_01 & first), first, excluders);
             if good != 0 {
                 allowed[0] |= first;
                 allowed[1] |= good;
             }
         } else {
-            for second in bit_masks(candidates[1] & unless(sees(0, 1), first)) {
-                let third = candidates[2] & unless(sees(0, 2), first) & unless(sees(1, 2), second);
+            for second in bit_masks(candidates[1] & !(clash_01 & first)) {
+                let third = candidates[2] & !(clash_02 & first) & !(clash_12 & second);
                 let good = completing(third, first | second, excluders);
                 if good != 0 {
                     allowed[0] |= first;
