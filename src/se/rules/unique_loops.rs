@@ -33,7 +33,6 @@ pub fn unique_loop(grid: &Candidates) -> Option<Hint> {
         grid,
         pair: DigitSet::EMPTY,
         pair_cells: CellSet::EMPTY,
-        loop_cells: CellSet::EMPTY,
         path: [Cell::from_index(0); 81],
         len: 0,
         on_path: CellSet::EMPTY,
@@ -46,45 +45,12 @@ pub fn unique_loop(grid: &Candidates) -> Option<Hint> {
             .pair
             .iter()
             .fold(grid.unsolved(), |s, d| s & grid.cells_with(d));
-        search.loop_cells = loop_cells(search.pair_cells);
-        if search.loop_cells.contains(start) {
-            search.walk(start, 2, DigitSet::EMPTY, None);
-        }
+        search.walk(start, 2, DigitSet::EMPTY, None);
         if search.best.as_ref().is_some_and(is_easiest) {
             break;
         }
     }
     search.best.map(|(hint, _)| hint)
-}
-
-/// The cells of `cells` that can lie on a loop through them: a loop's cell is entered
-/// from one other cell of the loop and left to another through a house of another kind,
-/// so it needs others of the loop in two kinds of its houses, two distinct cells in all.
-/// Cells that fail it are taken out until all pass. The walk does not enter the others
-/// (it still reads their digits): no walk through them closes.
-fn loop_cells(cells: CellSet) -> CellSet {
-    let mut viable = cells;
-    loop {
-        let mut kept = viable;
-        for cell in viable.iter() {
-            let mut kinds = 0;
-            let mut others = CellSet::EMPTY;
-            for house in cell.houses() {
-                let here = (house.cell_set() & viable) - CellSet::single(cell);
-                if !here.is_empty() {
-                    kinds += 1;
-                    others |= here;
-                }
-            }
-            if kinds < 2 || !others.has_at_least(2) {
-                kept.remove(cell);
-            }
-        }
-        if kept == viable {
-            return viable;
-        }
-        viable = kept;
-    }
 }
 
 /// A rectangle of type 1 beats every other hint: nothing is found after it.
@@ -98,8 +64,6 @@ struct Search<'g> {
     pair: DigitSet,
     /// The cells holding both.
     pair_cells: CellSet,
-    /// Those that can lie on a loop ([`loop_cells`]).
-    loop_cells: CellSet,
     path: [Cell; 81],
     len: usize,
     on_path: CellSet,
@@ -142,7 +106,6 @@ impl Search<'_> {
                     let size = digits.len();
                     if (size == 2 || extra.len() == 1 || allowed_extra > 0)
                         && !self.seen[self.len % 2].intersects(houses_of(next))
-                        && self.loop_cells.contains(next)
                     {
                         let allowed = allowed_extra - i32::from(size > 2);
                         self.walk(next, allowed, extra, Some(kind));
@@ -415,21 +378,6 @@ fn hidden_with(
 mod tests {
     use super::*;
     use crate::se::rules::test_grids::{cell, grid, keep_only};
-
-    #[test]
-    fn loop_cells_keep_what_can_close_and_peel_the_rest() {
-        let set = |names: &[&str]| names.iter().map(|n| cell(n)).collect::<CellSet>();
-        let rectangle = set(&["r1c1", "r1c4", "r3c1", "r3c4"]);
-        // A dangling cell (one house kind), a cell seeing the rectangle only through one
-        // of its cells (two kinds, one cell), and a tail hanging off it all go.
-        let dangling = set(&["r1c9", "r5c5", "r5c1"]);
-        assert_eq!(loop_cells(rectangle | dangling), rectangle);
-        assert_eq!(loop_cells(set(&["r1c1", "r1c4", "r3c1"])), CellSet::EMPTY);
-        // Two cells of one block and row with a third in the column: every cell is
-        // reached in two kinds, though no loop closes (the walk decides that).
-        let tight = set(&["r1c1", "r1c2", "r2c1"]);
-        assert_eq!(loop_cells(tight), tight);
-    }
 
     /// An open grid where 1 and 2 stay only in the named cells (and in `also`).
     fn loop_grid(cells: &[(&str, &str)], also: CellSet) -> Candidates {
