@@ -3,6 +3,7 @@
 
 use crate::candidates::Candidates;
 use crate::se::chaining_seam::{ChainingAnswer, ChainingStage, first_chaining_hint};
+use crate::se::difficulty::Difficulty;
 use crate::se::hint::Hint;
 use crate::se::rules::{aligned_exclusion, bug, fish, locking, sets, singles, unique_loops, wings};
 
@@ -10,8 +11,8 @@ use crate::se::rules::{aligned_exclusion, bug, fish, locking, sets, singles, uni
 #[derive(Debug)]
 pub enum Next {
     Step(Hint),
-    /// A chaining stage has to answer and is not available here.
-    NeedsChaining(ChainingStage),
+    /// A chaining stage ran past the deadline; the step would be at least this difficult.
+    TimedOut(Difficulty),
     /// No producer has a hint (SE rates such a grid 20.0).
     Stuck,
 }
@@ -53,7 +54,7 @@ pub fn next_hint(grid: &Candidates) -> Next {
     // SE's chaining list: cycles, Aligned Triplet Exclusion, then the forcing chains.
     match first_chaining_hint(grid, ChainingStage::Cycles) {
         ChainingAnswer::Found(hint) => return Next::Step(hint),
-        ChainingAnswer::Unavailable => return Next::NeedsChaining(ChainingStage::Cycles),
+        ChainingAnswer::TimedOut(least) => return Next::TimedOut(least),
         ChainingAnswer::Nothing => {}
     }
     if let Some(hint) = aligned_exclusion::aligned_triplet_exclusion(grid) {
@@ -68,7 +69,7 @@ pub fn next_hint(grid: &Candidates) -> Next {
     ] {
         match first_chaining_hint(grid, stage) {
             ChainingAnswer::Found(hint) => return Next::Step(hint),
-            ChainingAnswer::Unavailable => return Next::NeedsChaining(stage),
+            ChainingAnswer::TimedOut(least) => return Next::TimedOut(least),
             ChainingAnswer::Nothing => {}
         }
     }
