@@ -40,7 +40,7 @@ use crate::puzzle::Solution;
 use crate::record::{Columns, Record, SeGrade, Status};
 use crate::se;
 use crate::solver::{Outcome, Policy, Scratch, Solver, Summary, UnsoundStep};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Turns puzzle lines into records; one instance serves every thread.
 #[derive(Clone, Debug)]
@@ -53,6 +53,8 @@ pub struct Evaluator {
     /// Whether the ladder runs before the oracle, which a completed logic solve makes
     /// needless (not when verifying, nor with the brute-force rung).
     logic_first: bool,
+    /// How long an SE rating may take before it ends with lower bounds.
+    se_limit: Option<Duration>,
 }
 
 /// A record, and the wrong step when the solve was unsound.
@@ -124,7 +126,15 @@ impl Evaluator {
             solver: solver.verifying(verify),
             scores,
             columns,
+            se_limit: None,
         }
+    }
+
+    /// Ends an SE rating that runs longer than `limit` with lower bounds (`>=x`) and says
+    /// so in the row's `error`.
+    pub fn se_time_limit(mut self, limit: Option<Duration>) -> Evaluator {
+        self.se_limit = limit;
+        self
     }
 
     /// Adds Sudoku Explainer's rating (`er`, `ep`, `ed`) to every row of a puzzle with
@@ -174,7 +184,13 @@ impl Evaluator {
                 // Solved and stuck puzzles have exactly one solution (proved by the solve
                 // or by the oracle), which is what SE's rating assumes.
                 if self.columns.se && matches!(record.status, Status::Solved | Status::Stuck) {
-                    let rating = se::rate_grid(start.grid(), |_| {});
+                    let rating = se::rate_grid_within(start.grid(), self.se_limit, |_| {});
+                    if let (se::Ending::TimedOut(_), Some(limit)) = (rating.ending, self.se_limit) {
+                        record.error = format!(
+                            "SE rating stopped at the time limit ({} s): er, ep and ed marked >= are lower bounds",
+                            limit.as_secs_f64()
+                        );
+                    }
                     record.se = Some(SeGrade {
                         er: rating.er,
                         ep: rating.ep,
