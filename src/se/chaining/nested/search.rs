@@ -72,45 +72,78 @@ fn inner_rules(level: u8) -> &'static [Inner] {
 }
 
 /// Every hint of `producer` on `grid`, in the order SE finds them, into `sink`.
+///
+/// The implications of a candidate set on do not depend on where SE asks for them (its
+/// cell, or a house where it is a place), so each is followed once, kept until its cell is
+/// done (a house is searched from its first place, which comes first in reading order).
 pub(super) fn hints(ctx: &mut Ctx, producer: Producer, grid: &WorkGrid, sink: &mut Sink) {
     let mut work = grid.clone();
+    let mut on_runs: Vec<Option<Arena>> = std::iter::repeat_with(|| None).take(729).collect();
     for cell in grid.empty().iter() {
         if ctx.expired() {
-            return;
+            break;
         }
         let digits = grid.candidates(cell);
         let count = digits.len();
         if !(count > 2 || (count > 1 && producer.dynamic)) {
             continue;
         }
-        let mut on_runs: Vec<Arena> = Vec::with_capacity(count as usize);
         for digit in digits.iter() {
-            let on = run(
+            let c = cand(cell, digit);
+            follow_on(ctx, producer, grid, &mut work, &mut on_runs, c);
+            let on = on_runs[usize::from(c)].as_ref().expect("followed");
+            binary(ctx, producer, grid, &mut work, cell, digit, on, count, sink);
+            regions(
                 ctx,
                 producer,
                 grid,
                 &mut work,
-                Potential::new(cell, digit, true),
+                cell,
+                digit,
+                &mut on_runs,
+                sink,
             );
-            binary(
-                ctx, producer, grid, &mut work, cell, digit, &on, count, sink,
-            );
-            regions(ctx, producer, grid, &mut work, cell, digit, &on, sink);
-            on_runs.push(on);
         }
-        let runs: Vec<&Arena> = on_runs.iter().collect();
+        let runs: Vec<&Arena> = digits
+            .iter()
+            .map(|d| {
+                on_runs[usize::from(cand(cell, d))]
+                    .as_ref()
+                    .expect("followed")
+            })
+            .collect();
         reductions(
             ctx,
             producer,
-            grid,
             &runs,
             ChainKind::CellForcing,
             Cause::Cell,
+            grid,
             sink,
         );
-        for arena in on_runs {
-            ctx.give(arena);
+        for digit in digits.iter() {
+            if let Some(arena) = on_runs[usize::from(cand(cell, digit))].take() {
+                ctx.give(arena);
+            }
         }
+    }
+    for arena in on_runs.into_iter().flatten() {
+        ctx.give(arena);
+    }
+}
+
+/// Follows candidate `c` on, unless it has been.
+fn follow_on(
+    ctx: &mut Ctx,
+    producer: Producer,
+    grid: &WorkGrid,
+    work: &mut WorkGrid,
+    on_runs: &mut [Option<Arena>],
+    c: Cand,
+) {
+    if on_runs[usize::from(c)].is_none() {
+        let start = Potential { cand: c, on: true };
+        on_runs[usize::from(c)] = Some(run(ctx, producer, grid, work, start));
     }
 }
 
@@ -203,7 +236,7 @@ fn regions(
     work: &mut WorkGrid,
     cell: Cell,
     digit: Digit,
-    on: &Arena,
+    on_runs: &mut [Option<Arena>],
     sink: &mut Sink,
 ) {
     for house in se_houses(cell) {
@@ -211,23 +244,19 @@ fn regions(
         if places.len() < 2 || places.first() != Some(cell) {
             continue;
         }
-        let mut others: Vec<Arena> = Vec::new();
-        for place in places.iter().skip(1) {
-            others.push(run(
-                ctx,
-                producer,
-                grid,
-                work,
-                Potential::new(place, digit, true),
-            ));
+        for place in places.iter() {
+            follow_on(ctx, producer, grid, work, on_runs, cand(place, digit));
         }
-        let mut runs: Vec<&Arena> = vec![on];
-        runs.extend(others.iter());
+        let runs: Vec<&Arena> = places
+            .iter()
+            .map(|place| {
+                on_runs[usize::from(cand(place, digit))]
+                    .as_ref()
+                    .expect("followed")
+            })
+            .collect();
         let kind = ChainKind::RegionForcing;
-        reductions(ctx, producer, grid, &runs, kind, Cause::House(house), sink);
-        for arena in others {
-            ctx.give(arena);
-        }
+        reductions(ctx, producer, &runs, kind, Cause::House(house), grid, sink);
     }
 }
 
@@ -237,10 +266,10 @@ fn regions(
 fn reductions(
     ctx: &mut Ctx,
     producer: Producer,
-    grid: &WorkGrid,
     runs: &[&Arena],
     kind: ChainKind,
     assumption: Cause,
+    grid: &WorkGrid,
     sink: &mut Sink,
 ) {
     for on in [true, false] {
