@@ -23,6 +23,7 @@ pub(super) struct Ctx {
     expired: bool,
     pool: Vec<Arena>,
     pub basic: AdvancedScratch,
+    pub cycles: super::cycles::Buffers,
     chain: Vec<u32>,
 }
 
@@ -37,6 +38,7 @@ impl Ctx {
             expired: false,
             pool: Vec::new(),
             basic: AdvancedScratch::default(),
+            cycles: Default::default(),
             chain: Vec::new(),
         }
     }
