@@ -49,7 +49,7 @@ impl Ctx {
             return true;
         }
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 16 == 0
+        if self.ticks % 16 == 1
             && let Some(deadline) = self.deadline
         {
             self.expired = Instant::now() >= deadline;
