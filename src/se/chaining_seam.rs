@@ -29,20 +29,6 @@ pub enum ChainingStage {
     Nested,
 }
 
-impl ChainingStage {
-    /// The least difficulty of this stage's hints and of every later producer's.
-    pub fn least_difficulty(self) -> Difficulty {
-        Difficulty(match self {
-            ChainingStage::Cycles => 6.5,
-            ChainingStage::Nishio => 7.5,
-            ChainingStage::Multiple => 8.0,
-            ChainingStage::Dynamic => 8.5,
-            ChainingStage::DynamicPlus => 9.0,
-            ChainingStage::Nested => 9.5,
-        })
-    }
-}
-
 /// What a chaining stage says about a grid.
 #[derive(Debug)]
 pub enum ChainingAnswer {
