@@ -78,7 +78,7 @@ fn inner_rules(level: u8) -> &'static [Inner] {
 /// done (a house is searched from its first place, which comes first in reading order).
 pub(super) fn hints(ctx: &mut Ctx, producer: Producer, grid: &WorkGrid, sink: &mut Sink) {
     let mut work = grid.clone();
-    let mut on_runs: Vec<Option<Arena>> = std::iter::repeat_with(|| None).take(729).collect();
+    let mut on_runs = OnRuns::default();
     for cell in grid.empty().iter() {
         if ctx.expired() {
             break;
@@ -91,7 +91,7 @@ pub(super) fn hints(ctx: &mut Ctx, producer: Producer, grid: &WorkGrid, sink: &m
         for digit in digits.iter() {
             let c = cand(cell, digit);
             follow_on(ctx, producer, grid, &mut work, &mut on_runs, c);
-            let on = on_runs[usize::from(c)].as_ref().expect("followed");
+            let on = on_runs.get(c);
             binary(ctx, producer, grid, &mut work, cell, digit, on, count, sink);
             regions(
                 ctx,
@@ -104,14 +104,7 @@ pub(super) fn hints(ctx: &mut Ctx, producer: Producer, grid: &WorkGrid, sink: &m
                 sink,
             );
         }
-        let runs: Vec<&Arena> = digits
-            .iter()
-            .map(|d| {
-                on_runs[usize::from(cand(cell, d))]
-                    .as_ref()
-                    .expect("followed")
-            })
-            .collect();
+        let runs: Vec<&Arena> = digits.iter().map(|d| on_runs.get(cand(cell, d))).collect();
         reductions(
             ctx,
             producer,
@@ -122,13 +115,33 @@ pub(super) fn hints(ctx: &mut Ctx, producer: Producer, grid: &WorkGrid, sink: &m
             sink,
         );
         for digit in digits.iter() {
-            if let Some(arena) = on_runs[usize::from(cand(cell, digit))].take() {
+            if let Some(arena) = on_runs.take(cand(cell, digit)) {
                 ctx.give(arena);
             }
         }
     }
-    for arena in on_runs.into_iter().flatten() {
+    for (_, arena) in on_runs.0 {
         ctx.give(arena);
+    }
+}
+
+/// The implications of candidates set on, kept until their cell is done (a few dozen at
+/// most: a cell's candidates and the places of its digits in houses it comes first in).
+#[derive(Default)]
+struct OnRuns(Vec<(Cand, Arena)>);
+
+impl OnRuns {
+    fn contains(&self, c: Cand) -> bool {
+        self.0.iter().any(|(k, _)| *k == c)
+    }
+
+    fn get(&self, c: Cand) -> &Arena {
+        &self.0.iter().find(|(k, _)| *k == c).expect("followed").1
+    }
+
+    fn take(&mut self, c: Cand) -> Option<Arena> {
+        let at = self.0.iter().position(|(k, _)| *k == c)?;
+        Some(self.0.swap_remove(at).1)
     }
 }
 
@@ -138,12 +151,13 @@ fn follow_on(
     producer: Producer,
     grid: &WorkGrid,
     work: &mut WorkGrid,
-    on_runs: &mut [Option<Arena>],
+    on_runs: &mut OnRuns,
     c: Cand,
 ) {
-    if on_runs[usize::from(c)].is_none() {
+    if !on_runs.contains(c) {
         let start = Potential { cand: c, on: true };
-        on_runs[usize::from(c)] = Some(run(ctx, producer, grid, work, start));
+        let arena = run(ctx, producer, grid, work, start);
+        on_runs.0.push((c, arena));
     }
 }
 
@@ -236,7 +250,7 @@ fn regions(
     work: &mut WorkGrid,
     cell: Cell,
     digit: Digit,
-    on_runs: &mut [Option<Arena>],
+    on_runs: &mut OnRuns,
     sink: &mut Sink,
 ) {
     for house in se_houses(cell) {
@@ -249,11 +263,7 @@ fn regions(
         }
         let runs: Vec<&Arena> = places
             .iter()
-            .map(|place| {
-                on_runs[usize::from(cand(place, digit))]
-                    .as_ref()
-                    .expect("followed")
-            })
+            .map(|place| on_runs.get(cand(place, digit)))
             .collect();
         let kind = ChainKind::RegionForcing;
         reductions(ctx, producer, &runs, kind, Cause::House(house), grid, sink);
