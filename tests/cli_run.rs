@@ -1257,3 +1257,38 @@ fn grade_se_adds_serate_s_rating_to_puzzles_with_one_solution_only() {
     let (columns, rows) = run_rows(&[data_file("blog.txt").to_str().unwrap()]);
     assert!(!columns.se && rows.iter().all(|r| r.se.is_none()));
 }
+
+#[test]
+fn se_timeout_ends_a_long_rating_with_lower_bounds_and_says_so() {
+    let (_, rows) = run_rows(&[
+        data_file("tdoku_test_puzzles.txt").to_str().unwrap(),
+        "--grade",
+        "hodoku,se",
+        "--se-timeout",
+        "0.001",
+    ]);
+    let mut stopped = 0;
+    for row in rows.iter().filter(|r| r.se.is_some()) {
+        let grade = row.se.unwrap();
+        let bounded = matches!(grade.er, sudolab::se::Bound::AtLeast(_));
+        assert_eq!(
+            bounded,
+            row.error
+                .contains("SE rating stopped at the time limit (0.001 s)"),
+            "{row:?}"
+        );
+        stopped += usize::from(bounded);
+    }
+    assert!(
+        stopped > 0,
+        "the nested chains of the hardest puzzles take longer"
+    );
+    sudolab()
+        .args(["run", "--grade", "hodoku,se", "--se-timeout", "0"])
+        .arg(data_file("blog.txt"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "is not a positive number of seconds",
+        ));
+}

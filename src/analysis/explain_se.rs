@@ -2,9 +2,8 @@
 //! hint name with its difficulty (`Naked Pair (3.0): r1c2-5, r1c7-5`), then the verdict,
 //! the rules used and the rating (ER, EP, ED, as serate prints them); or SE's next hint.
 //!
-//! Every step is checked against the oracle's solution, as for a ladder's explanation. A
-//! path that reaches the nested forcing chains (ER 9.5 and up), which sudolab does not
-//! have yet, stops there and says so, with the rating as a lower bound.
+//! Every step is checked against the oracle's solution, as for a ladder's explanation,
+//! the nested forcing chains of the hardest puzzles (ER 9.5 and up) included.
 
 use super::explain::{no_unique_solution, unique_solution};
 use super::step_json;
@@ -79,10 +78,7 @@ fn walk_checked(
 /// Why SE's path stopped short of the end.
 fn why_stuck(ending: Ending) -> &'static str {
     match ending {
-        Ending::NeedsChaining(_) => {
-            "the next step needs nested forcing chains (ER 9.5 and up), which sudolab does not \
-             have yet"
-        }
+        Ending::TimedOut(_) => "the search for the next step ran past its time limit",
         _ => "no rule of the ladder applies",
     }
 }
@@ -233,8 +229,8 @@ pub fn hint(label: &str, position: &Position, ladder: SeLadder, grid: bool) -> (
             writeln!(text, "Next     {hint}").unwrap();
             (text, Status::Solved)
         }
-        Next::NeedsChaining(stage) => {
-            let why = why_stuck(Ending::NeedsChaining(stage));
+        Next::TimedOut(least) => {
+            let why = why_stuck(Ending::TimedOut(least));
             writeln!(text, "Next     nothing yet: {why}").unwrap();
             (text, Status::Stuck)
         }
@@ -294,13 +290,21 @@ mod tests {
     }
 
     #[test]
-    fn a_path_that_needs_nested_chains_says_so_with_a_lower_bound() {
+    fn a_path_through_nested_chains_ends_solved_with_serate_s_kind_of_rating() {
         let (text, status) = explain("test", &position(NESTED), SeLadder::FULL, false);
-        assert_eq!(status, Status::Stuck);
-        assert!(text.contains("needs nested forcing chains"), "{text}");
-        assert!(text.contains("Rating   ER >=9."), "{text}");
+        assert_eq!(status, Status::Solved);
+        let rating = se::rate(&Puzzle::parse_line(NESTED).unwrap());
+        assert!(
+            rating.er.to_string().parse::<f64>().unwrap() >= 9.5,
+            "{text}"
+        );
+        let rated = format!(
+            "Rating   ER {}, EP {}, ED {}\n",
+            rating.er, rating.ep, rating.ed
+        );
+        assert!(text.ends_with(&rated), "{text}");
         let (json, _) = explain_json("test", &position(NESTED), SeLadder::FULL, false);
-        assert!(json["er"].as_str().unwrap().starts_with(">="), "{json}");
+        assert_eq!(json["er"], rating.er.to_string(), "{json}");
     }
 
     #[test]

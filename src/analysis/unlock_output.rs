@@ -238,8 +238,6 @@ pub struct SeUnlockTally {
     /// Per try, the stuck puzzles it finishes alone, and those that need it at least.
     alone: Vec<u64>,
     needs: Vec<u64>,
-    /// Stuck puzzles whose path reaches the nested forcing chains when that is no try.
-    nested: u64,
     /// Stuck puzzles no single try finishes, and those not even all of them do.
     no_single: u64,
     beyond: u64,
@@ -249,7 +247,7 @@ impl Study for SeUnlocker {
     type Tally = SeUnlockTally;
 
     /// `source,line,puzzle,status,error,needs`, then one column per SE technique tried:
-    /// `1`, `0`, or `?` where the path reaches the nested forcing chains and cannot tell.
+    /// `1`, `0`, or `?` where the path ran past a time limit and cannot tell.
     fn header(&self) -> Vec<&'static str> {
         let fixed = ["source", "line", "puzzle", "status", "error", "needs"];
         let tries = self.tries().iter().map(|t| t.name());
@@ -292,7 +290,6 @@ impl Study for SeUnlocker {
         tally.no_single += u64::from(!flags.contains(&Alone::Finishes));
         match r.needs.and_then(|t| tries.iter().position(|&x| x == t)) {
             Some(i) => tally.needs[i] += 1,
-            None if r.needs == Some(Producer::Nested) => tally.nested += 1,
             None => tally.beyond += 1,
         }
     }
@@ -306,8 +303,7 @@ impl Study for SeUnlocker {
     }
 
     /// Per SE technique tried, how many stuck puzzles it finishes alone and how many need
-    /// it at least; the nested forcing chains' row counts the puzzles whose path reaches
-    /// them (ER 9.5 and up).
+    /// it at least.
     fn summary(&self, tally: &SeUnlockTally) -> String {
         let stuck = tally.stuck as usize;
         let count = |counts: &[u64], i: usize| counts.get(i).copied().unwrap_or(0) as usize;
@@ -324,14 +320,6 @@ impl Study for SeUnlocker {
                 alone.to_string(),
                 percent(alone, stuck),
                 count(&tally.needs, i).to_string(),
-            ]);
-        }
-        if tally.nested > 0 {
-            table.push([
-                "(nested forcing chains, ER 9.5+)".to_string(),
-                String::new(),
-                String::new(),
-                tally.nested.to_string(),
             ]);
         }
         table.push([

@@ -6,9 +6,8 @@
 //! tries up to it finish it: the SE technique the puzzle needs at least. SE's order is
 //! fixed, and the tries all come after the cut, so the cut plus the first `n + 1` tries
 //! takes the steps of the cut plus the first `n` until those are stuck: each prefix
-//! resumes where the one before it stopped. A path that reaches the nested forcing chains
-//! (ER 9.5 and up), which sudolab does not have yet, needs `nested-forcing-chains`; whether
-//! a producer alone finishes such a puzzle cannot be told, and is unknown.
+//! resumes where the one before it stopped. A path that runs past a time limit (only the
+//! nested forcing chains, ER 9.5 and up, can take long) cannot tell: unknown.
 
 use crate::candidates::Candidates;
 use crate::oracle::{self, Uniqueness};
@@ -40,7 +39,7 @@ pub enum SeUnlockError {
 pub enum Alone {
     Finishes,
     Stuck,
-    /// The path reaches the nested forcing chains, which sudolab does not have yet.
+    /// The path ran past a time limit before it could tell.
     Unknown,
 }
 
@@ -69,14 +68,13 @@ pub struct SeUnlocker {
 }
 
 impl SeUnlocker {
-    /// `tries` (put in SE's order) must be producers the base does not ask. With none (the
-    /// base is SE's whole order), the question left is which stuck puzzles need the
-    /// nested forcing chains.
+    /// `tries` (put in SE's order) must be producers the base does not ask, at least one:
+    /// SE's whole order leaves no puzzle with one solution stuck.
     pub fn new(base: SeLadder, mut tries: Vec<Producer>) -> Result<SeUnlocker, SeUnlockError> {
         if let Some(&p) = tries.iter().find(|&&p| base.producers().has(p)) {
             return Err(SeUnlockError::AlreadyInBase(p.name()));
         }
-        if tries.is_empty() && !base.producers().has(Producer::Nested) {
+        if tries.is_empty() {
             return Err(SeUnlockError::NothingToTry);
         }
         tries.sort();
@@ -122,7 +120,7 @@ impl SeUnlocker {
                 // A wrong step is a bug: no answer rather than a wrong one.
                 (Some(_), _) => return None,
                 (None, Ending::Solved) => return Some(p),
-                (None, Ending::NeedsChaining(_)) => return Some(Producer::Nested),
+                (None, Ending::TimedOut(_)) => return None,
                 (None, _) => {}
             }
         }
@@ -172,15 +170,13 @@ impl LineJob for SeUnlocker {
                 Status::Unsound
             }
             (None, Ending::Solved) => Status::Solved,
-            (None, Ending::NeedsChaining(_)) => {
-                // The base asks every producer up to the nested forcing chains.
-                result.alone = Some(vec![Alone::Unknown; self.tries.len()]);
-                result.needs = Some(Producer::Nested);
+            (None, Ending::TimedOut(_)) => {
+                result.error = "SE's path ran past its time limit".to_string();
                 Status::Stuck
             }
             (None, _) => Status::Stuck,
         };
-        if result.status == Status::Stuck && result.needs.is_none() {
+        if result.status == Status::Stuck && result.error.is_empty() {
             let alone = self
                 .tries
                 .iter()
@@ -205,7 +201,7 @@ fn finishes(ladder: SeLadder, grid: &Candidates, solution: &Solution) -> Alone {
     let path = walk(&mut grid.clone(), ladder.producers(), Some(solution));
     match (&path.wrong, path.rating.ending) {
         (None, Ending::Solved) => Alone::Finishes,
-        (None, Ending::NeedsChaining(_)) => Alone::Unknown,
+        (None, Ending::TimedOut(_)) => Alone::Unknown,
         _ => Alone::Stuck,
     }
 }
@@ -259,22 +255,18 @@ mod tests {
         assert_eq!(results[0].needs, Some(Producer::Locking));
         let alone = results[0].alone.as_ref().unwrap();
         assert_eq!(alone[0], Alone::Stuck, "direct pointing alone does not do");
-        // Only the nested forcing chains alone cannot be told: the path reaches them.
-        let (nested, others) = alone.split_last().unwrap();
-        assert_eq!(*nested, Alone::Unknown);
-        assert!(others.iter().all(|&a| a != Alone::Unknown));
+        assert!(alone.iter().all(|&a| a != Alone::Unknown));
         assert_eq!(results[1].status, Status::Stuck);
         assert_eq!(results[1].needs, Some(Producer::Nested));
         assert_eq!(results[2].status, Status::Invalid);
     }
 
     #[test]
-    fn along_the_whole_order_a_stuck_puzzle_needs_nested_chains() {
-        let whole = SeUnlocker::new(SeLadder::FULL, base_lacks(SeLadder::FULL)).unwrap();
-        assert!(whole.tries().is_empty());
-        let results = run(&whole, &[NESTED, TOP95_1]);
-        assert_eq!(results[0].needs, Some(Producer::Nested));
-        assert_eq!(results[1].status, Status::Solved);
+    fn the_whole_order_leaves_nothing_to_try_and_a_cut_before_the_nested_chains_needs_them() {
+        assert_eq!(
+            SeUnlocker::new(SeLadder::FULL, base_lacks(SeLadder::FULL)).unwrap_err(),
+            SeUnlockError::NothingToTry
+        );
         let cut = SeLadder::parse("se:x-wing").unwrap().unwrap();
         assert_eq!(
             SeUnlocker::new(cut, vec![]).unwrap_err(),
@@ -285,8 +277,9 @@ mod tests {
             .unwrap();
         let unlocker = SeUnlocker::new(upto, vec![Producer::Nested]).unwrap();
         let results = run(&unlocker, &[NESTED, TOP95_1]);
+        assert_eq!(results[0].status, Status::Stuck);
         assert_eq!(results[0].needs, Some(Producer::Nested));
-        assert_eq!(results[0].alone, Some(vec![Alone::Unknown]));
+        assert_eq!(results[0].alone, Some(vec![Alone::Finishes]));
         assert_eq!(
             (results[1].status, results[1].needs),
             (Status::Solved, None)

@@ -191,8 +191,8 @@ pub struct RunArgs {
     /// hodoku: score and level, HoDoKu's grade of the ladder's path. se: Sudoku Explainer's
     /// rating along SE's own path, as serate 1.2.1.3 gives it: er (the hardest step), ep
     /// (the hardest up to the first placement) and ed (the first step), one decimal, for
-    /// every solved or stuck puzzle (those have exactly one solution). A rating that needs
-    /// nested forcing chains is not computed yet and is written as a lower bound, >=9.5.
+    /// every solved or stuck puzzle (those have exactly one solution). See --se-timeout for
+    /// the hardest puzzles.
     #[arg(
         long,
         value_enum,
@@ -201,6 +201,15 @@ pub struct RunArgs {
         value_name = "GRADERS"
     )]
     grade: Vec<Grader>,
+
+    /// Seconds one puzzle's SE rating may take (with --grade hodoku,se)
+    ///
+    /// The nested forcing chains of the hardest puzzles (ER 9.5 and up) can take long. A
+    /// rating stopped at the limit keeps what SE's path showed so far as lower bounds
+    /// (er >=10.5: the next step is at least that hard) and its row's error column says
+    /// so. No limit by default.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    se_timeout: Option<std::time::Duration>,
     /// Keep what follows each puzzle on its line in a last column, `rest`
     ///
     /// For rated lists (`puzzle<TAB>rating`, `puzzle,rating`): the rest of the line after
@@ -283,6 +292,16 @@ enum LadderArgError {
     Se(#[from] SeLadderError),
 }
 
+/// `--se-timeout`'s parser: a positive number of seconds.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => {
+            Ok(std::time::Duration::from_secs_f64(seconds))
+        }
+        _ => Err(format!("{text:?} is not a positive number of seconds")),
+    }
+}
+
 impl RunArgs {
     /// The run these options ask for; the command line wins over the ladder file.
     fn config(self) -> anyhow::Result<RunConfig> {
@@ -338,6 +357,7 @@ impl RunArgs {
             verify: self.verify,
             solution: self.solution,
             se: self.grade.contains(&Grader::Se),
+            se_timeout: self.se_timeout,
             keep_rest: self.keep_rest,
             progress: !self.quiet,
             command_line: std::env::args_os()

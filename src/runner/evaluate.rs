@@ -46,12 +46,13 @@ use crate::puzzle::Solution;
 use crate::record::{Columns, Record, SeGrade, Status};
 use crate::rung::{Grader, Rung};
 use crate::se;
+use crate::se::chaining_seam::with_deadline;
 use crate::se::ladder::SeLadder;
 use crate::se::path::{PathSummary, walk};
 use crate::se::rating::Ending;
 use crate::solver::{Outcome, Policy, Scratch, Solver, Summary, UnsoundStep};
 use std::fmt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Turns puzzle lines into records; one instance serves every thread.
 #[derive(Clone, Debug)]
@@ -68,6 +69,8 @@ pub struct Evaluator {
     verify: bool,
     /// Grade along SE's path (its rules up to a producer) instead of the ladder's.
     along_se: Option<SeLadder>,
+    /// How long an SE rating may take before it ends with lower bounds.
+    se_limit: Option<Duration>,
 }
 
 /// A record, and the wrong step when the solve was unsound.
@@ -159,6 +162,7 @@ impl Evaluator {
             columns,
             verify,
             along_se: None,
+            se_limit: None,
         }
     }
 
@@ -174,6 +178,14 @@ impl Evaluator {
         self.along_se = ladder;
         self
     }
+
+    /// Ends an SE rating that runs longer than `limit` with lower bounds (`>=x`) and says
+    /// so in the row's `error`.
+    pub fn se_time_limit(mut self, limit: Option<Duration>) -> Evaluator {
+        self.se_limit = limit;
+        self
+    }
+
     /// Adds Sudoku Explainer's rating (`er`, `ep`, `ed`) to every row of a puzzle with
     /// exactly one solution and a sound solve (SE's own path, beside the ladder's).
     pub fn rating_se(mut self, on: bool) -> Evaluator {
@@ -226,7 +238,10 @@ impl Evaluator {
                     && self.along_se.is_none()
                     && matches!(record.status, Status::Solved | Status::Stuck)
                 {
-                    let rating = se::rate_grid(start.grid(), |_| {});
+                    let rating = se::rate_grid_within(start.grid(), self.se_limit, |_| {});
+                    if let se::Ending::TimedOut(_) = rating.ending {
+                        record.error = self.timed_out();
+                    }
                     record.se = Some(SeGrade {
                         er: rating.er,
                         ep: rating.ep,
@@ -379,32 +394,22 @@ impl Evaluator {
         }
     }
 
-    /// Grades along SE's path up to `ladder`'s last producer: the oracle first when
-    /// verifying, else only when the path did not prove the puzzle unique; the end grid is
-    /// checked against the solution, and a failed check walks again checking every step.
+    /// Grades along SE's path up to `ladder`'s last producer, the oracle first: SE's nested
+    /// forcing chains can search for minutes in a grid with no or several solutions before
+    /// they give up, where the oracle answers in microseconds. Steps are checked against
+    /// the solution when verifying; the end grid always is, and a failed check walks again
+    /// checking every step.
     fn along_se_path(
         &self,
         ladder: SeLadder,
         start: &Position,
         record: &mut Record,
     ) -> Option<WrongStep> {
-        let known = match self.verify {
-            true => Some(self.ask_oracle(start, record)?),
-            false => None,
-        };
+        let solution = self.ask_oracle(start, record)?;
         let mut grid = start.grid();
-        let mut path = walk(&mut grid, ladder.producers(), known.as_ref());
-        let proved = path.rating.ending == Ending::Solved && !path.assumed_uniqueness;
-        let solution = match (known, proved.then(|| grid.solution()).flatten()) {
-            (Some(solution), _) => solution,
-            (None, Some(solution)) => {
-                if self.columns.solution {
-                    record.solution = Some(solution.to_string());
-                }
-                solution
-            }
-            (None, None) => self.ask_oracle(start, record)?,
-        };
+        let deadline = self.se_limit.map(|limit| Instant::now() + limit);
+        let checked = self.verify.then_some(&solution);
+        let mut path = with_deadline(deadline, || walk(&mut grid, ladder.producers(), checked));
         if path.wrong.is_none() && !agrees(&grid, &solution) {
             // A step went wrong unseen: walk again checking every step, to name it.
             path = walk(&mut start.grid(), ladder.producers(), Some(&solution));
@@ -423,7 +428,11 @@ impl Evaluator {
         }
         let status = match path.rating.ending {
             Ending::Solved => Status::Solved,
-            Ending::Stuck | Ending::NeedsChaining(_) | Ending::Stopped => Status::Stuck,
+            Ending::TimedOut(_) => {
+                record.error = self.timed_out();
+                Status::Stuck
+            }
+            Ending::Stuck | Ending::Stopped => Status::Stuck,
         };
         self.fill_se(record, &path, status);
         record.se = Some(SeGrade {
@@ -432,6 +441,15 @@ impl Evaluator {
             ed: path.rating.ed,
         });
         None
+    }
+
+    /// What a row says of an SE rating that ran past `--se-timeout`.
+    fn timed_out(&self) -> String {
+        let limit = self.se_limit.map_or(0.0, |limit| limit.as_secs_f64());
+        format!(
+            "SE rating stopped at the time limit ({limit} s): er, ep and ed marked >= are \
+             lower bounds"
+        )
     }
 
     /// Copies a walk along SE's path into the record (SE has no score or level).

@@ -79,6 +79,8 @@ pub struct RunConfig {
     pub solution: bool,
     /// Add Sudoku Explainer's rating (`er`, `ep`, `ed`).
     pub se: bool,
+    /// How long one puzzle's SE rating may take before it ends with lower bounds.
+    pub se_timeout: Option<std::time::Duration>,
     /// Add the `rest` column: what follows each puzzle on its line.
     pub keep_rest: bool,
     /// Draw the progress bar (when stderr is a terminal).
@@ -243,6 +245,7 @@ pub fn run(
     )
     .along_se(config.se_path)
     .rating_se(config.se)
+    .se_time_limit(config.se_timeout)
     .keeping_rest(config.keep_rest);
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
     let on_disk = rows_to_keep(config, &meta.config, evaluator.columns())?;

@@ -22,4 +22,4 @@ pub mod rules;
 pub mod solver;
 
 pub use difficulty::{Bound, Difficulty};
-pub use rating::{Ending, SeRating, rate, rate_grid, rate_recording};
+pub use rating::{Ending, SeRating, rate, rate_grid, rate_grid_within, rate_recording};

@@ -5,6 +5,7 @@
 
 use crate::candidates::Candidates;
 use crate::se::chaining_seam::{ChainingAnswer, ChainingStage, first_chaining_hint};
+use crate::se::difficulty::Difficulty;
 use crate::se::hint::Hint;
 use crate::se::named::SeRule;
 use crate::se::rules::{aligned_exclusion, bug, fish, locking, sets, singles, unique_loops, wings};
@@ -13,8 +14,8 @@ use crate::se::rules::{aligned_exclusion, bug, fish, locking, sets, singles, uni
 #[derive(Debug)]
 pub enum Next {
     Step(Hint),
-    /// A chaining stage has to answer and is not available here.
-    NeedsChaining(ChainingStage),
+    /// A chaining stage ran past the deadline; the step would be at least this difficult.
+    TimedOut(Difficulty),
     /// No producer has a hint (SE rates such a grid 20.0).
     Stuck,
 }
@@ -245,7 +246,7 @@ pub fn next_hint_with(grid: &Candidates, producers: Producers) -> Next {
         }
         match first_chaining_hint(grid, stage) {
             ChainingAnswer::Found(hint) => Some(Next::Step(hint)),
-            ChainingAnswer::Unavailable => Some(Next::NeedsChaining(stage)),
+            ChainingAnswer::TimedOut(least) => Some(Next::TimedOut(least)),
             ChainingAnswer::Nothing => None,
         }
     };
