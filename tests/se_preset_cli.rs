@@ -38,7 +38,8 @@ const FILES: [&str; 2] = ["data/tdoku_test_puzzles.txt", "data/blog.txt"];
 #[test]
 fn standard_rows_are_byte_for_byte_those_of_before_se_s_path() {
     // tests/golden/standard_rows.csv: the same files graded before SE's path came in
-    // (micros set to 0, the only column that varies).
+    // (micros set to 0, the only column that varies), with the er, ep and ed of the
+    // puzzles that need nested chains as serate rates them, not the `>=` bounds of then.
     let out = run(&[FILES[0], FILES[1], "--grade", "hodoku,se", "-j", "1"]);
     let mut reader = csv::Reader::from_reader(out.as_slice());
     let header = reader.headers().unwrap().clone();
