@@ -70,6 +70,66 @@ pub struct UnlockTally {
     beyond: u64,
 }
 
+impl UnlockTally {
+    /// Counts one result of `tries` techniques tried: its status and, for a stuck puzzle,
+    /// which tries finish it alone and which try it needs at least (`None`: not even all).
+    fn add(
+        &mut self,
+        tries: usize,
+        status: Status,
+        stuck: Option<(impl Iterator<Item = bool>, Option<usize>)>,
+    ) {
+        self.statuses.add(status);
+        self.alone.resize(tries, 0);
+        self.needs.resize(tries, 0);
+        let Some((alone, needs)) = stuck else {
+            return;
+        };
+        self.stuck += 1;
+        let mut any = false;
+        for (count, finishes) in self.alone.iter_mut().zip(alone) {
+            *count += u64::from(finishes);
+            any |= finishes;
+        }
+        self.no_single += u64::from(!any);
+        match needs {
+            Some(i) => self.needs[i] += 1,
+            None => self.beyond += 1,
+        }
+    }
+
+    /// Per technique tried (`names`, under the heading `column`), how many stuck puzzles it
+    /// unlocks alone and how many need it at least; then the puzzles nothing single (or
+    /// nothing at all) unlocks.
+    fn summary<'a>(&self, column: &str, names: impl Iterator<Item = &'a str>) -> String {
+        let stuck = self.stuck as usize;
+        let count = |counts: &[u64], i: usize| counts.get(i).copied().unwrap_or(0) as usize;
+        let mut table = Table::new([column, "unlocks alone", "share of stuck", "needs at least"]);
+        for (i, name) in names.enumerate() {
+            let alone = count(&self.alone, i);
+            table.push([
+                name.to_string(),
+                alone.to_string(),
+                percent(alone, stuck),
+                count(&self.needs, i).to_string(),
+            ]);
+        }
+        table.push([
+            "(no single technique)".to_string(),
+            self.no_single.to_string(),
+            percent(self.no_single as usize, stuck),
+            String::new(),
+        ]);
+        table.push([
+            "(not even all together)".to_string(),
+            String::new(),
+            String::new(),
+            self.beyond.to_string(),
+        ]);
+        format!("{}\n\n{}", self.statuses.line(), table.to_text())
+    }
+}
+
 impl Study for Unlocker {
     type Tally = UnlockTally;
 
@@ -95,21 +155,12 @@ impl Study for Unlocker {
 
     fn add(&self, tally: &mut UnlockTally, r: &Unlock) {
         let tries = self.tries();
-        tally.statuses.add(r.status);
-        tally.alone.resize(tries.len(), 0);
-        tally.needs.resize(tries.len(), 0);
-        let Some(flags) = r.alone.as_deref() else {
-            return;
-        };
-        tally.stuck += 1;
-        for (count, &a) in tally.alone.iter_mut().zip(flags) {
-            *count += u64::from(a);
-        }
-        tally.no_single += u64::from(!flags.contains(&true));
-        match r.needs.and_then(|t| tries.iter().position(|&x| x == t)) {
-            Some(i) => tally.needs[i] += 1,
-            None => tally.beyond += 1,
-        }
+        let needs = |t: Technique| tries.iter().position(|&x| x == t);
+        let stuck = r
+            .alone
+            .as_deref()
+            .map(|alone| (alone.iter().copied(), r.needs.and_then(needs)));
+        tally.add(tries.len(), r.status, stuck);
     }
 
     fn heading(&self) -> String {
@@ -120,39 +171,8 @@ impl Study for Unlocker {
         )
     }
 
-    /// Per technique tried, how many stuck puzzles it unlocks alone and how many need it
-    /// at least; then the puzzles nothing single (or nothing at all) unlocks.
     fn summary(&self, tally: &UnlockTally) -> String {
-        let stuck = tally.stuck as usize;
-        let count = |counts: &[u64], i: usize| counts.get(i).copied().unwrap_or(0) as usize;
-        let mut table = Table::new([
-            "technique",
-            "unlocks alone",
-            "share of stuck",
-            "needs at least",
-        ]);
-        for (i, t) in self.tries().iter().enumerate() {
-            let alone = count(&tally.alone, i);
-            table.push([
-                t.name().to_string(),
-                alone.to_string(),
-                percent(alone, stuck),
-                count(&tally.needs, i).to_string(),
-            ]);
-        }
-        table.push([
-            "(no single technique)".to_string(),
-            tally.no_single.to_string(),
-            percent(tally.no_single as usize, stuck),
-            String::new(),
-        ]);
-        table.push([
-            "(not even all together)".to_string(),
-            String::new(),
-            String::new(),
-            tally.beyond.to_string(),
-        ]);
-        format!("{}\n\n{}", tally.statuses.line(), table.to_text())
+        tally.summary("technique", self.tries().iter().map(|t| t.name()))
     }
 
     fn invalid(r: &Unlock) -> Option<(&str, u64, &str)> {
@@ -229,22 +249,8 @@ impl Study for Ablator {
     }
 }
 
-/// The summary's counts so far along SE's path.
-#[derive(Clone, Debug, Default)]
-pub struct SeUnlockTally {
-    statuses: StatusCounts,
-    /// Puzzles stuck along the base.
-    stuck: u64,
-    /// Per try, the stuck puzzles it finishes alone, and those that need it at least.
-    alone: Vec<u64>,
-    needs: Vec<u64>,
-    /// Stuck puzzles no single try finishes, and those not even all of them do.
-    no_single: u64,
-    beyond: u64,
-}
-
 impl Study for SeUnlocker {
-    type Tally = SeUnlockTally;
+    type Tally = UnlockTally;
 
     /// `source,line,puzzle,status,error,needs`, then one column per SE technique tried:
     /// `1`, `0`, or `?` where the path ran past a time limit and cannot tell.
@@ -275,23 +281,14 @@ impl Study for SeUnlocker {
         row
     }
 
-    fn add(&self, tally: &mut SeUnlockTally, r: &SeUnlock) {
+    fn add(&self, tally: &mut UnlockTally, r: &SeUnlock) {
         let tries = self.tries();
-        tally.statuses.add(r.status);
-        tally.alone.resize(tries.len(), 0);
-        tally.needs.resize(tries.len(), 0);
-        let Some(flags) = r.alone.as_deref() else {
-            return;
-        };
-        tally.stuck += 1;
-        for (count, &a) in tally.alone.iter_mut().zip(flags) {
-            *count += u64::from(a == Alone::Finishes);
-        }
-        tally.no_single += u64::from(!flags.contains(&Alone::Finishes));
-        match r.needs.and_then(|t| tries.iter().position(|&x| x == t)) {
-            Some(i) => tally.needs[i] += 1,
-            None => tally.beyond += 1,
-        }
+        let needs = |p: Producer| tries.iter().position(|&x| x == p);
+        let stuck = r.alone.as_deref().map(|alone| {
+            let finishes = alone.iter().map(|&a| a == Alone::Finishes);
+            (finishes, r.needs.and_then(needs))
+        });
+        tally.add(tries.len(), r.status, stuck);
     }
 
     fn heading(&self) -> String {
@@ -302,39 +299,8 @@ impl Study for SeUnlocker {
         )
     }
 
-    /// Per SE technique tried, how many stuck puzzles it finishes alone and how many need
-    /// it at least.
-    fn summary(&self, tally: &SeUnlockTally) -> String {
-        let stuck = tally.stuck as usize;
-        let count = |counts: &[u64], i: usize| counts.get(i).copied().unwrap_or(0) as usize;
-        let mut table = Table::new([
-            "SE technique",
-            "unlocks alone",
-            "share of stuck",
-            "needs at least",
-        ]);
-        for (i, t) in self.tries().iter().enumerate() {
-            let alone = count(&tally.alone, i);
-            table.push([
-                t.name().to_string(),
-                alone.to_string(),
-                percent(alone, stuck),
-                count(&tally.needs, i).to_string(),
-            ]);
-        }
-        table.push([
-            "(no single technique)".to_string(),
-            tally.no_single.to_string(),
-            percent(tally.no_single as usize, stuck),
-            String::new(),
-        ]);
-        table.push([
-            "(not even all together)".to_string(),
-            String::new(),
-            String::new(),
-            tally.beyond.to_string(),
-        ]);
-        format!("{}\n\n{}", tally.statuses.line(), table.to_text())
+    fn summary(&self, tally: &UnlockTally) -> String {
+        tally.summary("SE technique", self.tries().iter().map(|t| t.name()))
     }
 
     fn invalid(r: &SeUnlock) -> Option<(&str, u64, &str)> {
