@@ -7,6 +7,7 @@
 
 use assert_cmd::Command;
 use std::path::PathBuf;
+use sudolab::se::hint::Rule;
 use sudolab::se::named::SeRule;
 use sudolab::se::solver::Producer;
 
@@ -125,23 +126,87 @@ fn techniques_page() -> String {
     page.push_str(
         "\n## Sudoku Explainer's rules\n\n\
          The rules of SE's path (`--ladder se`), in SE's producer order: the name a results \
-         file gives a rule\n(a count column, `hardest`), SE's hint name, and the producer \
+         file gives a rule\n(a count column, `hardest`), SE's hint name, the producer \
          (SE's technique, as its options list\nthem) that gives it, which `se:NAME` cuts \
-         after. A rule's difficulty is computed by the rule from\nwhat the hint holds \
-         (a base plus SE's adders for length and size), as SE computes it; `explain\n--ladder \
-         se` prints each step's.\n\n\
-         | # | name | SE's hint | producer (`se:NAME`) |\n|---:|---|---|---|\n",
+         after, and the rule's base difficulty (the hidden single's three: the last cell of a \
+         house, in a box, in a line). A hint's difficulty is\nits rule's base \
+         plus what SE adds for the hint's size, type or length; the chaining rules' \
+         difficulties\nare computed from the chain (its kind, nesting and length), and \
+         unique loops' from their size.\n`explain --ladder se` prints each step's.\n\n\
+         | # | name | SE's hint | producer (`se:NAME`) | base difficulty |\n\
+         |---:|---|---|---|---|\n",
     );
     for (i, rule) in SeRule::all().enumerate() {
         page.push_str(&format!(
-            "| {} | `{}` | {} | `{}` |\n",
+            "| {} | `{}` | {} | `{}` | {} |\n",
             i + 1,
             rule.name(),
             rule.hint_name(),
-            Producer::of(rule).name()
+            Producer::of(rule).name(),
+            se_base_difficulties(rule)
         ));
     }
     page
+}
+
+/// Every rule of SE's whose base difficulty is a fact of the rule (all but the chaining
+/// family's and the unique loops', which are worked out), unique rectangles by type.
+fn rules_with_a_base() -> Vec<Rule> {
+    use Rule::*;
+    let mut rules = vec![
+        HiddenSingleAlone,
+        HiddenSingleBox,
+        HiddenSingleLine,
+        DirectPointing,
+        DirectClaiming,
+        DirectHiddenPair,
+        DirectHiddenTriplet,
+        NakedSingle,
+        Pointing,
+        Claiming,
+        NakedPair,
+        NakedTriplet,
+        NakedQuad,
+        HiddenPair,
+        HiddenTriplet,
+        HiddenQuad,
+        XWing,
+        Swordfish,
+        Jellyfish,
+        XyWing,
+        XyzWing,
+        Bug1,
+        Bug2,
+        Bug3,
+        Bug4,
+        AlignedPairExclusion,
+        AlignedTripletExclusion,
+    ];
+    rules.extend((1..=4).map(|kind| UniqueLoop { cells: 4, kind }));
+    rules
+}
+
+/// The base difficulties of the rules a results file names `rule` (the hidden singles
+/// have three), or what they are worked out from.
+fn se_base_difficulties(rule: SeRule) -> String {
+    let bases: Vec<String> = rules_with_a_base()
+        .into_iter()
+        .filter(|&r| SeRule::of(r) == rule)
+        .map(|r| r.base().to_string())
+        .collect();
+    if !bases.is_empty() {
+        return bases.join(", ");
+    }
+    if rule.name().starts_with("unique-loop") {
+        return "by the loop's size".into();
+    }
+    let producer = Producer::of(rule);
+    assert!(
+        producer >= Producer::Cycles && producer != Producer::AlignedTriplet,
+        "SE's rule {} has no base difficulty in rules_with_a_base()",
+        rule.name()
+    );
+    "from the chain".into()
 }
 
 /// The subcommands `sudolab --help` lists, `help` aside.
