@@ -22,10 +22,10 @@ pub struct Chart {
 }
 
 /// One file's name in column titles, and its figures.
-struct Column<'a> {
-    name: String,
-    set: &'a ResultSet,
-    summary: Summary,
+pub(super) struct Column<'a> {
+    pub(super) name: String,
+    pub(super) set: &'a ResultSet,
+    pub(super) summary: Summary,
 }
 
 fn share(part: usize, whole: usize) -> f64 {
@@ -62,7 +62,11 @@ fn columns(sets: &[ResultSet]) -> Vec<Column<'_>> {
 }
 
 /// A table with a label column and, per file, a count and a share column.
-fn counts_table(label: &str, cols: &[Column<'_>], rows: &[(String, Vec<(usize, usize)>)]) -> Table {
+pub(super) fn counts_table(
+    label: &str,
+    cols: &[Column<'_>],
+    rows: &[(String, Vec<(usize, usize)>)],
+) -> Table {
     let mut header = vec![label.to_string()];
     for c in cols {
         header.push(c.name.clone());
@@ -82,7 +86,7 @@ fn counts_table(label: &str, cols: &[Column<'_>], rows: &[(String, Vec<(usize, u
 
 /// A chart of shares of puzzles (the value axis runs to 100% at most), one category per
 /// row, titled `title`, its categories being `category_label`.
-fn chart_of(
+pub(super) fn chart_of(
     title: &str,
     category_label: &str,
     cols: &[Column<'_>],
@@ -235,12 +239,13 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
         counts_table("level", &cols, &level_rows),
     );
 
+    super::se_rating::sections(&mut md, &mut charts, &cols);
     times(&mut md, &mut charts, &cols);
     slowest(&mut md, &cols);
     (md, charts)
 }
 
-fn section(
+pub(super) fn section(
     md: &mut String,
     charts: &mut Vec<Chart>,
     title: &str,
