@@ -158,8 +158,8 @@ fn er_changes_between_two_real_runs_are_counted_as_the_columns_say() {
     for row in reader.records() {
         let row = row.unwrap();
         let line = &row[at("new_line")];
-        let b = base.iter().find(|r| &r["line"] == line).unwrap();
-        let n = edited.iter().find(|r| &r["line"] == line).unwrap();
+        let b = base.iter().find(|r| r["line"] == line).unwrap();
+        let n = edited.iter().find(|r| r["line"] == line).unwrap();
         for column in ["er", "ep", "ed"] {
             assert_eq!(&row[at(&format!("base_{column}"))], b[column].as_str());
             assert_eq!(&row[at(&format!("new_{column}"))], n[column].as_str());
@@ -172,8 +172,8 @@ fn er_changes_between_two_real_runs_are_counted_as_the_columns_say() {
         );
     }
     assert_eq!(
-        &header.iter().last().unwrap(),
-        &"new_band",
+        header.iter().next_back(),
+        Some("new_band"),
         "bands last: {header:?}"
     );
 }

@@ -248,7 +248,7 @@ fn ratings(pairs: &[Pair<'_>]) -> Ratings {
             _ => None,
         })
         .collect();
-    largest.sort_by(|a, b| b.0.cmp(&a.0));
+    largest.sort_by_key(|&(moved, _)| std::cmp::Reverse(moved));
     let present: BTreeSet<ErBand> = pairs
         .iter()
         .flat_map(|p| [p.base.se, p.new.se])
