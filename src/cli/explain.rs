@@ -47,8 +47,8 @@ pub struct ExplainArgs {
     #[arg(long, value_enum)]
     fallback: Option<FallbackArg>,
     /// text (for reading) or json (the path and verdict, each step with its cells,
-    /// candidates removed and placed, and pattern by role, for other tools; the README
-    /// gives the schema).
+    /// candidates removed and placed, and pattern by role, for other tools;
+    /// docs/explain-json.md gives the schema).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print only the next step from the grid as given (a hint): a partly solved grid, or a
