@@ -175,7 +175,7 @@ fn write_verdict(text: &mut String, report: &Report, status: Status, scores: &Sc
 
 /// The explanation as JSON: the puzzle, ladder and policy, the status, and for a puzzle
 /// with one solution its steps (number, technique name and code, the forums' notation,
-/// the cells placed and candidates removed, the pattern by role: [`step_json`]) and
+/// the technique's level and base score, the cells placed and candidates removed, the pattern by role: [`step_json`]) and
 /// verdict (hardest technique, counts, level and score when solved). With `grid`, each
 /// step carries the grid it is taken in. A position's placed cells and struck-out
 /// candidates are under `start`.
@@ -223,6 +223,8 @@ pub fn explain_json(
                 "code": step.technique.code(),
                 "label": step.label(),
                 "text": report.steps.display(i).to_string(),
+                "level": scores.level(step.technique).to_string(),
+                "score": scores.score(step.technique),
             });
             let object = fields.as_object_mut().expect("an object");
             object.extend(step_json::step_fields(step, report.steps.chains()));

@@ -8,6 +8,7 @@
 pub mod compare;
 pub mod compare_output;
 pub mod explain;
+pub mod picture;
 pub mod puzzles;
 pub mod report;
 pub mod results;
