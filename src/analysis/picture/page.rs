@@ -105,10 +105,10 @@ fn header(html: &mut String, json: &Value, se: Option<&str>, steps: usize, pictu
     }
     html.push_str("</dl>\n");
     if pictures > 0 {
-        write!(
+        writeln!(
             html,
             "<p class=\"keys\">{pictures} pictures. Arrow keys or j / k: next and previous \
-             step; Home, End: first and last.</p>\n"
+             step; Home, End: first and last.</p>"
         )
         .unwrap();
     }
