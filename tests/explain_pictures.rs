@@ -412,3 +412,90 @@ fn the_page_is_self_contained_and_folds_singles() {
         .collect();
     assert_eq!(ids.len(), steps.len());
 }
+
+/// Whether `a` and `b` (`r1c2`) share a row, a column or a box.
+fn see(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let (ar, ac, br, bc) = (a[1] - b'1', a[3] - b'1', b[1] - b'1', b[3] - b'1');
+    ar == br || ac == bc || (ar / 3 == br / 3 && ac / 3 == bc / 3)
+}
+
+#[test]
+fn forcing_chains_carry_their_branches_in_text_json_and_drawing() {
+    let sample = common::data_file("sudoku_exchange_4k.txt");
+    // Lines of the sample whose path takes Forcing Chain steps of both kinds.
+    let mut kinds = BTreeSet::new();
+    for line in [27, 198, 202] {
+        let spec = format!("{}:{line}", sample.display());
+        let json: Value =
+            serde_json::from_slice(&sudolab(&["explain", &spec, "--format", "json"]).stdout)
+                .unwrap();
+        let text = String::from_utf8(sudolab(&["explain", &spec]).stdout).unwrap();
+        for step in json["steps"].as_array().unwrap() {
+            if step["code"] != "fc" {
+                continue;
+            }
+            kinds.insert(step["label"].as_str().unwrap().to_string());
+            let branches = step["pattern"]["branches"].as_array().unwrap();
+            assert!(!branches.is_empty(), "{step}");
+            let contradiction = step["label"].as_str().unwrap().contains("Contradiction");
+            // The literal the step concludes: a cell set or a candidate removed.
+            let (cell, digit, on) = match (step["placed"].get(0), step["removed"].get(0)) {
+                (Some(p), _) => (p["cell"].clone(), p["digit"].clone(), true),
+                (None, Some(r)) => (r["cell"].clone(), r["digit"].clone(), false),
+                _ => panic!("{step}"),
+            };
+            for branch in branches {
+                let links = branch.as_array().unwrap();
+                assert!(links.len() >= 2, "{step}");
+                let first = &links[0];
+                if contradiction {
+                    // Every branch starts from the conclusion's negation.
+                    assert_eq!(first["node"]["cells"][0], cell, "{step}");
+                    assert_eq!(first["digit"], digit, "{step}");
+                    assert_eq!(first["on"], !on, "{step}");
+                } else {
+                    let last = &links[links.len() - 1];
+                    assert_eq!(last["node"]["cells"][0], cell, "{step}");
+                    assert_eq!((&last["digit"], last["on"].as_bool()), (&digit, Some(on)));
+                }
+                // Each link follows from the one before: in one cell, or one digit in
+                // cells that see each other.
+                for pair in links.windows(2) {
+                    let (a, b) = (&pair[0], &pair[1]);
+                    let cells_a = strings(&a["node"]["cells"]);
+                    let cells_b = strings(&b["node"]["cells"]);
+                    let same_cell = cells_a == cells_b && cells_a.len() == 1;
+                    let same_digit = a["digit"] == b["digit"]
+                        && cells_a.iter().all(|x| cells_b.iter().all(|y| see(x, y)));
+                    assert!(same_cell || same_digit, "{a} -> {b} in {step}");
+                }
+            }
+            // The text gives each branch on its own line under the step.
+            let number = step["number"].as_u64().unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            let at = lines
+                .iter()
+                .position(|l| l.trim_start().starts_with(&format!("{number}. ")))
+                .unwrap();
+            for (i, branch) in branches.iter().enumerate() {
+                let written: Vec<String> = branch
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| {
+                        let sign = if l["on"] == true { "=" } else { "<>" };
+                        format!("{}{sign}{}", strings(&l["node"]["cells"])[0], l["digit"])
+                    })
+                    .collect();
+                let line = lines[at + 1 + i].trim();
+                assert!(
+                    line.starts_with(&written[0]) && line.ends_with(written.last().unwrap()),
+                    "{line} for {branch}"
+                );
+                assert_eq!(line.split(' ').count(), written.len(), "{line}");
+            }
+        }
+    }
+    assert_eq!(kinds.len(), 2, "both kinds of Forcing Chain: {kinds:?}");
+}

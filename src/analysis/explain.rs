@@ -14,6 +14,7 @@ use crate::position::Position;
 use crate::puzzle::Solution;
 use crate::record::Status;
 use crate::solver::{Outcome, Report, Solver};
+use crate::step::branch_texts;
 use std::fmt::Write;
 
 /// The position's solution, or the status that says why there is no single one.
@@ -122,6 +123,9 @@ fn write_steps(text: &mut String, start: &Position, report: &Report, grid: bool)
             writeln!(text, "{replay}").unwrap();
         }
         writeln!(text, "{:>width$}. {}", i + 1, report.steps.display(i)).unwrap();
+        for branch in branch_texts(step, report.steps.chains()) {
+            writeln!(text, "{:width$}    {branch}", "").unwrap();
+        }
         step.apply_to(&mut replay);
     }
     if let Outcome::Unsound(unsound) = &report.summary.outcome {

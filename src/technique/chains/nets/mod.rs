@@ -25,6 +25,7 @@ use super::forcing::{Allowed, Conclusion, Derivations, Summary, step, summarise}
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
+use crate::step::ChainRef;
 use crate::technique::sink::StepSink;
 use chain::ChainMeter;
 use std::cell::RefCell;
@@ -90,7 +91,12 @@ pub fn forcing_nets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
                 net.then_some(length)
             });
             if let Some(source) = source {
-                sink.push(step(Technique::ForcingNet, conclusion, source))?;
+                sink.push(step(
+                    Technique::ForcingNet,
+                    conclusion,
+                    source,
+                    ChainRef::default(),
+                ))?;
             }
         }
         ControlFlow::Continue(())
