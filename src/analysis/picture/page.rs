@@ -11,7 +11,8 @@ use std::fmt::Write;
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:64rem;margin:1.5rem auto;\
 padding:0 1rem;color:#222;line-height:1.4}header dl,figcaption dl{display:grid;\
-grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.5rem 0}dt{color:#666}dd{margin:0}\
+grid-template-columns:max-content minmax(0,1fr);gap:.1rem 1rem;margin:.5rem 0}dt{color:#666}\
+dd{margin:0;overflow-wrap:anywhere}ol.singles li{overflow-wrap:anywhere}\
 .puzzle{font-family:ui-monospace,monospace;font-size:.8rem;overflow-wrap:anywhere}\
 section{border-top:1px solid #ddd;padding:1rem 0;scroll-margin-top:.5rem}\
 section:focus{outline:2px solid #8ec1ea;outline-offset:2px}h2{font-size:1.1rem;margin:0 0 .5rem}\
