@@ -173,12 +173,11 @@ fn check(svg: &str, step: &Value) -> Result<(), String> {
         }
         for cell in strings(&link["node"]["cells"]) {
             let candidate = format!("{cell}:{}", link["digit"]);
-            if has(&candidate)
-                && !matches!(
-                    coloured.get(&candidate).map(String::as_str),
-                    Some("on" | "off")
-                )
-            {
+            // A Kraken Fish colours its fish first, fins and base candidates included.
+            let role = coloured.get(&candidate).map(String::as_str);
+            let on_or_off = matches!(role, Some("on" | "off"))
+                || (pattern["kind"] == "kraken" && role.is_some());
+            if has(&candidate) && !on_or_off {
                 return Err(format!("the chain's {candidate} is not coloured on or off"));
             }
         }
@@ -392,6 +391,33 @@ fn the_page_is_self_contained_and_folds_singles() {
             .replace('>', "&gt;");
         assert!(html.contains(&text), "{text}");
     }
+    assert!(
+        !html.contains("Sudoku Explainer"),
+        "SE's rating only when asked for"
+    );
+    let rated = tmp.path().join("rated.html");
+    sudolab(&[
+        "explain",
+        &spec,
+        "--format",
+        "html",
+        "--se",
+        "-o",
+        rated.to_str().unwrap(),
+    ]);
+    let rated = std::fs::read_to_string(&rated).unwrap();
+    let er = rated
+        .split("Sudoku Explainer</dt><dd>ER ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .expect("SE's rating at the top");
+    assert!(er.parse::<f64>().is_ok_and(|er| er > 1.0), "{er}");
+    // svg needs a directory, and --next is text only.
+    let out = sudolab(&["explain", &spec, "--format", "svg"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("-o DIR"));
+    let out = sudolab(&["explain", &spec, "--format", "html", "--next"]);
+    assert_ne!(out.status.code(), Some(0));
     let all = tmp.path().join("all.html");
     sudolab(&[
         "explain",
@@ -507,4 +533,83 @@ fn forcing_chains_carry_their_branches_in_text_json_and_drawing() {
         4,
         "both kinds of Forcing Chain and Net: {kinds:?}"
     );
+}
+
+#[test]
+fn kraken_fish_steps_carry_their_chains_and_are_drawn() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sample = common::data_file("sudoku_exchange_4k.txt");
+    // The standard ladder with Kraken Fish before Forcing Chains, as HoDoKu orders them.
+    let standard = String::from_utf8(sudolab(&["techniques", "--format", "json"]).stdout).unwrap();
+    let techniques: Value = serde_json::from_str(&standard).unwrap();
+    let mut codes: Vec<String> = Vec::new();
+    for t in techniques.as_array().unwrap() {
+        let presets = t["presets"].to_string();
+        let code = t["code"].as_str().unwrap();
+        if code == "fc" {
+            codes.push("kf".into());
+        }
+        if presets.contains("\"standard\"") {
+            codes.push(code.into());
+        }
+    }
+    let ladder = codes.join(",");
+    assert!(ladder.contains("kf,fc"), "{ladder}");
+    let mut types = BTreeSet::new();
+    for line in [27, 126] {
+        let spec = format!("{}:{line}", sample.display());
+        let out = sudolab(&[
+            "explain", &spec, "-l", &ladder, "--format", "json", "--grid",
+        ]);
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let dir = tmp.path().join(line.to_string());
+        let out = sudolab(&[
+            "explain",
+            &spec,
+            "-l",
+            &ladder,
+            "--format",
+            "svg",
+            "-o",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        for step in json["steps"].as_array().unwrap() {
+            if step["code"] != "kf" {
+                continue;
+            }
+            types.insert(step["label"].as_str().unwrap().to_string());
+            let removed = &step["removed"][0];
+            let digit = &step["pattern"]["digits"][0];
+            let branches = step["pattern"]["branches"].as_array().unwrap();
+            let fins = strings(&step["pattern"]["fins"]);
+            assert!(branches.len() >= fins.len(), "{step}");
+            for branch in branches {
+                let links = branch.as_array().unwrap();
+                let (first, last) = (&links[0], &links[links.len() - 1]);
+                // From a fin or base candidate set to the candidate removed.
+                assert_eq!((&first["digit"], &first["on"]), (digit, &Value::Bool(true)));
+                assert_eq!(
+                    strings(&last["node"]["cells"]),
+                    [removed["cell"].as_str().unwrap()]
+                );
+                assert_eq!(
+                    (&last["digit"], &last["on"]),
+                    (&removed["digit"], &Value::Bool(false))
+                );
+            }
+            let starts: BTreeSet<String> = branches
+                .iter()
+                .map(|b| strings(&b[0]["node"]["cells"])[0].clone())
+                .collect();
+            assert!(
+                fins.iter().all(|f| starts.contains(f)),
+                "every fin starts a chain: {step}"
+            );
+            if let Err(why) = check(&svg_of(&dir, step), step) {
+                panic!("{why}\n{step}");
+            }
+        }
+    }
+    assert_eq!(types.len(), 2, "both types: {types:?}");
 }

@@ -94,7 +94,7 @@ fn kind(notation: Notation) -> &'static str {
 }
 
 /// The pattern by role: `kind`, then the roles that kind has (empty ones left out). A
-/// forcing chain's chains are its `branches`.
+/// forcing chain's or Kraken Fish's chains are its `branches`.
 fn pattern(step: &Step, links: &[Link], branches: &[&[Link]]) -> Map<String, Value> {
     let p: &Pattern = &step.pattern;
     let notation = step.technique.info().notation;
@@ -195,7 +195,9 @@ fn pattern(step: &Step, links: &[Link], branches: &[&[Link]]) -> Map<String, Val
         | Notation::AlsChain => put("cells", cells(p.cells)),
     }
     match notation {
-        Notation::Forcing => put("branches", branches.iter().map(|b| chain(b)).collect()),
+        Notation::Forcing | Notation::Kraken => {
+            put("branches", branches.iter().map(|b| chain(b)).collect())
+        }
         _ => put("chain", chain(links)),
     }
     roles

@@ -311,11 +311,14 @@ fn write_links(f: &mut fmt::Formatter<'_>, links: &[Link]) -> fmt::Result {
     Ok(())
 }
 
-/// The branches of a forcing chain or net step as HoDoKu's step text gives them under the
-/// step, one line each: every link's node holding (`=`) or not holding (`<>`) its digit,
-/// premise first, `r1c5=1 r2c5<>1 r2c3=1`. None for other steps.
+/// The branches of a forcing chain or net or a Kraken Fish step, one line each, as
+/// HoDoKu's step text lists them under the step: every link's node holding (`=`) or not
+/// holding (`<>`) its digit, premise first, `r1c5=1 r2c5<>1 r2c3=1`. None for other steps.
 pub fn branch_texts(step: &Step, chains: &Chains) -> Vec<String> {
-    if step.technique.info().notation != Notation::Forcing {
+    if !matches!(
+        step.technique.info().notation,
+        Notation::Forcing | Notation::Kraken
+    ) {
         return Vec::new();
     }
     chains

@@ -364,10 +364,11 @@ impl Scene {
         let digits = digits_of(&p["digits"]);
         self.removed = candidates_of(&step["removed"])?;
         self.placed = candidates_of(&step["placed"])?;
-        // The chain first: its on and off candidates are what a chain step shows.
-        self.add_chain(&p["chain"], 0)?;
-        for (i, branch) in array(&p["branches"]).iter().enumerate() {
-            self.add_chain(branch, i)?;
+        // The chain first, its on and off candidates being what a chain step shows; but a
+        // Kraken Fish shows its fish first, its chains starting from the fins.
+        let kraken = kind == "kraken";
+        if !kraken {
+            self.add_chains(p)?;
         }
         if let Some(pivot) = p["pivot"].as_str() {
             self.color(&[At::parse(pivot)?], &digits, Role::Pivot);
@@ -425,9 +426,21 @@ impl Scene {
         if !matches!(kind, "fish" | "kraken") {
             self.outline(&houses_of(&p["houses"])?, Role::House);
         }
+        if kraken {
+            self.add_chains(p)?;
+        }
         // Every other cell the step names (the cell a single sets among them).
         for cell in cells_of(&step["cells"])? {
             self.color_cell(cell, Role::Pattern);
+        }
+        Ok(())
+    }
+
+    /// The pattern's chain, or each of its branches.
+    fn add_chains(&mut self, p: &Value) -> Result<(), SceneError> {
+        self.add_chain(&p["chain"], 0)?;
+        for (i, branch) in array(&p["branches"]).iter().enumerate() {
+            self.add_chain(branch, i)?;
         }
         Ok(())
     }

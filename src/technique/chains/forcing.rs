@@ -345,6 +345,23 @@ impl OnTables<'_> {
         self.work.turned_off[slot] = Some(off);
         off
     }
+
+    /// The chain by which setting `digit` in `cell` turns `end_digit` off in `end`, which
+    /// [`OnTables::turned_off`] said it does, premise first.
+    pub fn chain(
+        &mut self,
+        (cell, digit): (Cell, Digit),
+        (end, end_digit): (Cell, Digit),
+    ) -> Vec<Link> {
+        let tabling = &mut self.work.tabling;
+        let table = tabling.fill(self.grid, Lit::candidate(cell, digit, true));
+        let target = Lit::candidate(end, end_digit, false);
+        let mut lits = Vec::new();
+        if let Some(index) = table.entries().iter().position(|e| e.lit == target) {
+            table.chain_to(index, &mut lits);
+        }
+        lits.iter().map(|&lit| tabling.groups.link(lit)).collect()
+    }
 }
 
 impl Workspace {
