@@ -163,9 +163,10 @@ fn check(svg: &str, step: &Value) -> Result<(), String> {
         let (cell, digit) = candidate.split_once(':').unwrap();
         let b = cell.as_bytes();
         let index = usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1');
+        let digit: u64 = digit.parse().unwrap();
         grid[index]["candidates"]
             .as_array()
-            .is_some_and(|c| c.iter().any(|d| d.to_string() == digit))
+            .is_some_and(|c| c.iter().any(|d| d.as_u64() == Some(digit)))
     };
     for link in all_links {
         if link["node"]["kind"] != "cell" {
@@ -418,6 +419,14 @@ fn the_page_is_self_contained_and_folds_singles() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("-o DIR"));
     let out = sudolab(&["explain", &spec, "--format", "html", "--next"]);
     assert_ne!(out.status.code(), Some(0));
+    // -o takes the other formats too.
+    let text = tmp.path().join("path.txt");
+    sudolab(&["explain", &spec, "-o", text.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&text).unwrap();
+    assert_eq!(
+        text,
+        String::from_utf8(sudolab(&["explain", &spec]).stdout).unwrap()
+    );
     let all = tmp.path().join("all.html");
     sudolab(&[
         "explain",

@@ -54,8 +54,8 @@ pub struct ExplainArgs {
     /// SVG file per picture, into the directory -o names).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Where html goes (default: stdout), the directory svg files go into (made if
-    /// missing).
+    /// The file the explanation goes to (default: stdout); for svg, the directory the files
+    /// go into (made if missing).
     #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
     /// With html or svg: draw every step, singles too, rather than one picture per run of
@@ -115,7 +115,7 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
                 explain::explain_json(&label, &puzzle, &solver, &config.scores, args.grid);
             let mut bytes = serde_json::to_vec_pretty(&json)?;
             bytes.push(b'\n');
-            super::print(&bytes)?;
+            emit(&bytes, args.output.as_deref())?;
             return Ok(exit_code(status));
         }
         Format::Html | Format::Svg => {
@@ -132,8 +132,18 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     } else {
         explain::explain(&label, &puzzle, &solver, &config.scores, args.grid)
     };
-    super::print(text.as_bytes())?;
+    emit(text.as_bytes(), args.output.as_deref())?;
     Ok(exit_code(status))
+}
+
+/// `bytes` into the file `output`, or to stdout without one.
+fn emit(bytes: &[u8], output: Option<&Path>) -> anyhow::Result<()> {
+    match output {
+        Some(path) => {
+            std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
+        }
+        None => Ok(super::print(bytes)?),
+    }
 }
 
 /// A path explained as JSON with its grids, ready to be drawn.
@@ -160,11 +170,7 @@ impl Drawn {
             }
             (_, output) => {
                 let html = picture::page::page(json, all_steps, self.se.as_deref())?;
-                match output {
-                    Some(path) => std::fs::write(path, html)
-                        .with_context(|| format!("{}: cannot write", path.display()))?,
-                    None => super::print(html.as_bytes())?,
-                }
+                emit(html.as_bytes(), output)?;
             }
         }
         Ok(exit_code(*status))
