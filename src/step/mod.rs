@@ -16,7 +16,7 @@ use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit};
 pub use apply::Effect;
 pub use chain::{ChainRef, Chains, Link, Node};
-pub use notation::StepDisplay;
+pub use notation::{StepDisplay, branch_texts};
 use std::fmt;
 
 /// Candidates to remove: for each digit, the cells that lose it.
