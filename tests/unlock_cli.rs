@@ -365,3 +365,175 @@ fn shards_take_every_nth_line_and_together_make_the_whole() {
     let bad = sudolab(&["unlock", blog, "--shard", "4/3"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `unlock` of `input` (a file, or `-` with `stdin`) into `out`, with `extra` flags.
+fn unlock_into(input: &str, stdin: Option<&[u8]>, out: &std::path::Path, extra: &[&str]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args([
+            "unlock",
+            input,
+            "-l",
+            "singles",
+            "--try",
+            "lc1,lc2,n2,h2,bf2,xy",
+            "-j",
+            "2",
+        ])
+        .args(["-o", out.to_str().unwrap()])
+        .args(extra)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    pipe.write_all(stdin.unwrap_or_default()).unwrap();
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+/// The results file `out` as an interruption after `kept` rows leaves it: those rows, half
+/// of the next, and a sidecar whose count and tally are those of the kept rows (taken from
+/// a study of the first `kept` lines alone: `first`, a file of them, studied into `part`).
+fn interrupt(out: &std::path::Path, kept: usize, part: &std::path::Path) {
+    let sidecar =
+        |p: &std::path::Path| std::path::PathBuf::from(format!("{}.meta.json", p.display()));
+    let text = std::fs::read_to_string(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let next = lines[kept + 1];
+    let cut = format!("{}\n{}", lines[..=kept].join("\n"), &next[..next.len() / 2]);
+    std::fs::write(out, cut).unwrap();
+    let part_meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(sidecar(part)).unwrap()).unwrap();
+    let mut meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(sidecar(out)).unwrap()).unwrap();
+    assert_eq!(part_meta["rows"], kept as u64);
+    meta["rows"] = part_meta["rows"].clone();
+    meta["tally"] = part_meta["tally"].clone();
+    meta["complete"] = false.into();
+    std::fs::write(sidecar(out), serde_json::to_string(&meta).unwrap()).unwrap();
+}
+
+#[test]
+fn a_resume_goes_on_from_its_checkpoint_and_ends_as_an_uninterrupted_study() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = common::data_file("sudoku_exchange_4k.txt");
+    let text = std::fs::read_to_string(&sample).unwrap();
+    let lines: Vec<&str> = text.lines().take(300).collect();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, lines.join("\n") + "\n").unwrap();
+    let first = dir.path().join("first.txt");
+    std::fs::write(&first, lines[..120].join("\n") + "\n").unwrap();
+    let (whole, out, part) = (
+        dir.path().join("whole.csv"),
+        dir.path().join("out.csv"),
+        dir.path().join("part.csv"),
+    );
+    let input_arg = input.to_str().unwrap();
+    let reference = unlock_into(input_arg, None, &whole, &[]);
+    assert_eq!(reference.status.code(), Some(0));
+    assert_eq!(
+        unlock_into(input_arg, None, &out, &[]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        unlock_into(first.to_str().unwrap(), None, &part, &[])
+            .status
+            .code(),
+        Some(0)
+    );
+    // The first study's file and sidecar cut back to 120 rows, but the input is the whole.
+    interrupt(&out, 120, &part);
+    let resumed = unlock_into(input_arg, None, &out, &["--resume"]);
+    let stderr = String::from_utf8_lossy(&resumed.stderr);
+    assert_eq!(resumed.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("resuming") && stderr.contains("after its 120 rows"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
+    assert_eq!(
+        resumed.stdout, reference.stdout,
+        "the summary counts every row"
+    );
+
+    // Complete now: nothing to do, nothing written.
+    let before = std::fs::read(&out).unwrap();
+    let again = unlock_into(input_arg, None, &out, &["--resume"]);
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(again.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("is complete") && stderr.contains("nothing written"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+    assert_eq!(again.stdout, reference.stdout);
+}
+
+#[test]
+fn a_resume_refuses_another_input_and_leaves_the_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = common::data_file("sudoku_exchange_4k.txt");
+    let text = std::fs::read_to_string(&sample).unwrap();
+    let lines: Vec<&str> = text.lines().take(200).collect();
+    let stream = lines.join("\n") + "\n";
+    let first = dir.path().join("first.txt");
+    std::fs::write(&first, lines[..80].join("\n") + "\n").unwrap();
+    let (out, part) = (dir.path().join("out.csv"), dir.path().join("part.csv"));
+    assert_eq!(
+        unlock_into("-", Some(stream.as_bytes()), &out, &[])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        unlock_into(first.to_str().unwrap(), None, &part, &[])
+            .status
+            .code(),
+        Some(0)
+    );
+    interrupt(&out, 80, &part);
+    let sidecar = dir.path().join("out.csv.meta.json");
+    let (csv_before, meta_before) = (
+        std::fs::read(&out).unwrap(),
+        std::fs::read(&sidecar).unwrap(),
+    );
+
+    // Another stream on stdin: the same lines from the 6th on.
+    let other = lines[5..].join("\n") + "\n";
+    let refused = unlock_into("-", Some(other.as_bytes()), &out, &["--resume"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("row 1 ") && stderr.contains("not the input"),
+        "{stderr}"
+    );
+    // A shorter one.
+    let short = lines[..40].join("\n") + "\n";
+    let refused = unlock_into("-", Some(short.as_bytes()), &out, &["--resume"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("ends after 40 puzzle lines"), "{stderr}");
+    // Another configuration.
+    let refused = unlock_into(
+        "-",
+        Some(stream.as_bytes()),
+        &out,
+        &["--resume", "--shard", "1/2"],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("another configuration"));
+    assert_eq!(std::fs::read(&out).unwrap(), csv_before);
+    assert_eq!(std::fs::read(&sidecar).unwrap(), meta_before);
+
+    // The stream it started from goes on.
+    let resumed = unlock_into("-", Some(stream.as_bytes()), &out, &["--resume"]);
+    assert_eq!(
+        resumed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    assert_eq!(common::csv_rows(&out).len(), 200);
+}

@@ -18,7 +18,8 @@ use crate::se::solver::Producer;
 /// What the `unlock` command needs of each of its studies (unlock, ablate): the work on a
 /// line, the CSV layout of its result, and a running tally for the summary.
 pub trait Study: LineJob {
-    type Tally: Default + Send;
+    /// Serialisable so that an interrupted study's checkpoint can carry it.
+    type Tally: Default + Clone + Send + serde::Serialize + serde::de::DeserializeOwned;
     /// The CSV header.
     fn header(&self) -> Vec<&'static str>;
     /// A result's CSV fields, in header order.
@@ -34,7 +35,7 @@ pub trait Study: LineJob {
 }
 
 /// Puzzles by status, in [`Status::ALL`] order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StatusCounts([u64; Status::ALL.len()]);
 
 impl StatusCounts {
@@ -57,7 +58,7 @@ impl StatusCounts {
 }
 
 /// The unlock summary's counts so far.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct UnlockTally {
     statuses: StatusCounts,
     /// Puzzles stuck under the base.
@@ -181,7 +182,7 @@ impl Study for Unlocker {
 }
 
 /// The ablation summary's counts so far.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct AblateTally {
     statuses: StatusCounts,
     /// Puzzles the full ladder solves.

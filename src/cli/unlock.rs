@@ -10,7 +10,8 @@ use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::ladder_config::LadderConfig;
 use crate::runner::INVALID_NOTICES;
-use crate::runner::input::{Input, Reader};
+use crate::runner::checkpoint::Checkpoint;
+use crate::runner::input::{Input, InputError, Reader};
 use crate::runner::meta::Shard;
 use crate::runner::output::{CsvOutput, OutputError, Target};
 use crate::runner::pipeline::{self, Batch, ChunkSizes};
@@ -26,7 +27,8 @@ const EXAMPLES: &str = r#"Examples:
   sudolab unlock data/sudoku_exchange_4k.txt -l standard --ablate -o ablate.csv
   cat puzzles.txt | sudolab unlock - -l singles -q -o unlock.csv
   sudolab unlock big.txt --format csv | head                 # rows as they are done
-  sudolab unlock big.txt --shard 2/4 -o part2.csv            # a quarter of the puzzles"#;
+  sudolab unlock big.txt --shard 2/4 -o part2.csv            # a quarter of the puzzles
+  sudolab unlock big.txt -o big.csv --resume                 # after an interruption: go on"#;
 
 /// Which technique unlocks the puzzles a ladder leaves stuck.
 ///
@@ -72,6 +74,14 @@ pub struct UnlockArgs {
     /// K-1 when divided by N, as `run --shard` takes them; rows keep their source and line.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
+    /// Go on with an interrupted study into the same --out file. Its sidecar
+    /// (FILE.meta.json, rewritten after every chunk of rows) must name the same version,
+    /// ladder, tries, shard and inputs (and sizes); the input is read again up to the kept
+    /// rows and each row compared with its line, and the first that differs stops the
+    /// study (exit code 2) with the file as it was. Rows after the sidecar's count are done
+    /// again, the summary counts every row, and a completed file is left alone.
+    #[arg(long)]
+    resume: bool,
     /// No summary, no progress bar and no list of invalid lines (the rows still go to
     /// --out or stdout)
     #[arg(short, long)]
@@ -113,16 +123,21 @@ pub fn execute(args: UnlockArgs) -> anyhow::Result<ExitCode> {
         }
         let tries = SeUnlocker::parse_tries(&args.tries, se_ladder)
             .with_context(|| format!("--try {:?}", args.tries))?;
-        return study(SeUnlocker::new(se_ladder, tries)?, &args);
+        let config = vec!["unlock".to_string(), format!("ladder {}", se_ladder.name())];
+        return study(SeUnlocker::new(se_ladder, tries)?, config, &args);
     }
     let default_ladder = if args.ablate { "standard" } else { "singles" };
     let ladder = LadderConfig::from_arg(args.ladder.as_deref().unwrap_or(default_ladder))?.ladder;
+    let config = vec![
+        format!("unlock{}", if args.ablate { " --ablate" } else { "" }),
+        format!("ladder {ladder}"),
+    ];
     match args.ablate {
         false => {
             let tries = parse_tries(&args.tries, &ladder)?;
-            study(Unlocker::new(ladder, tries)?, &args)
+            study(Unlocker::new(ladder, tries)?, config, &args)
         }
-        true => study(Ablator::new(ladder), &args),
+        true => study(Ablator::new(ladder), config, &args),
     }
 }
 
@@ -152,23 +167,80 @@ fn inputs(files: &[PathBuf], input_errors: &mut u64) -> anyhow::Result<Vec<Input
     Ok(inputs)
 }
 
-/// Streams the inputs through `study`: rows to --out and stdout as they are done, the
-/// summary at the end.
-fn study<S: Study>(study: S, args: &UnlockArgs) -> anyhow::Result<ExitCode> {
+/// Streams the inputs through `study` (made with `config`, as its checkpoint names it):
+/// rows to --out and stdout as they are done, the summary at the end.
+fn study<S: Study>(
+    study: S,
+    mut config: Vec<String>,
+    args: &UnlockArgs,
+) -> anyhow::Result<ExitCode> {
     let rows_on_stdout = args.out.as_deref() == Some("-");
     if rows_on_stdout && !matches!(args.format, Format::Table) {
         bail!("--format csv or json already prints the rows on stdout: drop --out -");
     }
+    let path = match args.out.as_deref() {
+        None | Some("-") if args.resume => {
+            bail!("--resume continues a results file: name it with --out")
+        }
+        None | Some("-") => None,
+        Some(path) => Some(PathBuf::from(path)),
+    };
     let mut input_errors = 0;
     let inputs = inputs(&args.files, &mut input_errors)?;
+    let mut reader = Reader::new(&inputs, 0, None).shard(args.shard);
+    config.push(format!(
+        "shard {}",
+        args.shard.map_or("none".to_string(), |s| s.to_string())
+    ));
+    config.push(format!("columns {}", study.header().join(",")));
+    let mut checkpoint = Checkpoint::start(config, &inputs, S::Tally::default());
+    let resumed = match &path {
+        Some(path) if args.resume => {
+            let mut on_error = |error: InputError| {
+                input_errors += 1;
+                super::eprint(&format!("sudolab: {error}\n"));
+            };
+            Checkpoint::resume(path, &checkpoint, &mut reader, &inputs, &mut on_error)?
+        }
+        _ => None,
+    };
+    if let (Some(path), Some(kept)) = (&path, &resumed) {
+        let heading = study.heading() + "\n";
+        if kept.complete {
+            if !args.quiet {
+                super::eprint(&format!(
+                    "sudolab: {} is complete: its {} rows match the input line by line; \
+                     nothing to do, nothing written\n",
+                    path.display(),
+                    kept.rows
+                ));
+                super::print((heading + &study.summary(&kept.tally)).as_bytes())?;
+            }
+            return Ok(ExitCode::from(if input_errors > 0 { 2 } else { 0 }));
+        }
+        if !args.quiet {
+            super::eprint(&format!(
+                "sudolab: resuming {} after its {} rows, each checked against its input \
+                 line; the summary counts them too\n",
+                path.display(),
+                kept.rows
+            ));
+        }
+    }
+    if let Some(kept) = resumed {
+        checkpoint.rows = kept.rows;
+        checkpoint.tally = kept.tally;
+    }
     // The outputs are created before any work, so that a bad path fails at once.
-    let mut file = match args.out.as_deref() {
-        None | Some("-") => None,
+    let mut file = match &path {
+        None => None,
+        Some(path) if checkpoint.rows > 0 => Some(CsvOutput::append(path, study.header())?),
         Some(path) => Some(CsvOutput::create(
-            &Target::File(PathBuf::from(path)),
+            &Target::File(path.clone()),
             study.header(),
         )?),
     };
+    let mut checkpoint = path.map(|path| (path, checkpoint));
     let table = matches!(args.format, Format::Table) && !rows_on_stdout;
     let opened = match args.format {
         Format::Table if !rows_on_stdout => Ok(None),
@@ -191,24 +263,25 @@ fn study<S: Study>(study: S, args: &UnlockArgs) -> anyhow::Result<ExitCode> {
         .build()?;
     let total_bytes = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
     let progress = Progress::new(total_bytes, None, !args.quiet);
-    let mut reader = Reader::new(&inputs, 0, None).shard(args.shard);
     let quiet = args.quiet;
     let sizes = ChunkSizes::ramp(pool.current_num_threads(), CHUNK_LINES);
     let written = pipeline::stream(&pool, &inputs, &mut reader, sizes, &study, |batches| {
-        write_batches(
-            &study,
-            batches,
-            &mut file,
-            &mut stdout,
-            table,
-            quiet,
-            &progress,
-        )
+        let mut sinks = Sinks {
+            file: &mut file,
+            stdout: &mut stdout,
+            checkpoint: &mut checkpoint,
+        };
+        write_batches(&study, batches, &mut sinks, table, quiet, &progress)
     })?;
     progress.finish();
     input_errors += written.input_errors;
     if written.stdout_closed {
         return Ok(ExitCode::SUCCESS);
+    }
+    if let Some((path, checkpoint)) = checkpoint.as_mut() {
+        checkpoint.complete = true;
+        checkpoint.tally = written.tally.clone();
+        checkpoint.save(path)?;
     }
     if !args.quiet {
         let mut summary = study.summary(&written.tally);
@@ -236,19 +309,34 @@ struct Written<T> {
     stdout_closed: bool,
 }
 
+/// Where the rows go: the --out file with its checkpoint, and stdout.
+struct Sinks<'a, T> {
+    file: &'a mut Option<CsvOutput<Vec<&'static str>>>,
+    stdout: &'a mut Option<StdoutRows>,
+    checkpoint: &'a mut Option<(PathBuf, Checkpoint<T>)>,
+}
+
 /// The writer thread: each batch's rows to the file and stdout, its results into the
-/// tally, the first invalid lines and every unreadable input named on stderr.
+/// tally (which starts from the checkpoint's, on a resume), the first invalid lines and
+/// every unreadable input named on stderr; after each batch the file's checkpoint.
 fn write_batches<S: Study>(
     study: &S,
     batches: std::sync::mpsc::Receiver<Batch<S::Output>>,
-    file: &mut Option<CsvOutput<Vec<&'static str>>>,
-    stdout: &mut Option<StdoutRows>,
+    sinks: &mut Sinks<'_, S::Tally>,
     table: bool,
     quiet: bool,
     progress: &Progress,
-) -> Result<Written<S::Tally>, OutputError> {
+) -> anyhow::Result<Written<S::Tally>> {
+    let Sinks {
+        file,
+        stdout,
+        checkpoint,
+    } = sinks;
+    let kept = checkpoint
+        .as_mut()
+        .map(|(_, c)| std::mem::take(&mut c.tally));
     let mut written = Written {
-        tally: S::Tally::default(),
+        tally: kept.unwrap_or_default(),
         input_errors: 0,
         invalid: 0,
         stdout_closed: false,
@@ -279,6 +367,11 @@ fn write_batches<S: Study>(
         }
         if let Some(file) = file.as_mut() {
             file.flush()?;
+        }
+        if let Some((path, checkpoint)) = checkpoint.as_mut() {
+            checkpoint.rows += batch.outputs.len() as u64;
+            checkpoint.tally = written.tally.clone();
+            checkpoint.save(path)?;
         }
         let closed = match stdout.as_mut().map(StdoutRows::flush) {
             Some(Err(error)) if error.is_broken_pipe() => true,

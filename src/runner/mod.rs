@@ -10,6 +10,7 @@
 //! an unsound step, the first few lines that are not puzzles) are handed to the caller as
 //! [`Notice`]s as they happen. A reader of stdout that goes away ends the run quietly.
 
+pub mod checkpoint;
 pub mod evaluate;
 pub mod input;
 pub mod merge;

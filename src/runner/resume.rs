@@ -119,6 +119,15 @@ pub enum ResumeError {
         rows: u64,
         next: Origin,
     },
+    #[error(
+        "cannot resume {}: its sidecar counts {rows} rows but the file holds {found}",
+        path.display()
+    )]
+    RowsMissing {
+        path: PathBuf,
+        rows: u64,
+        found: u64,
+    },
     #[error("cannot resume {}: {error}", path.display())]
     Io { path: PathBuf, error: io::Error },
 }
@@ -230,64 +239,12 @@ impl OnDisk {
         inputs: &[Input],
         on_error: &mut dyn FnMut(InputError),
     ) -> Result<(), ResumeError> {
-        let mut rows = self.rows()?;
-        let mut row = csv::StringRecord::new();
-        let mut chunk = Chunk::default();
-        let mut checked = 0;
-        while checked < self.rows {
-            let want = CHECK_LINES.min(self.rows - checked) as usize;
-            reader.fill(&mut chunk, want, on_error);
-            if chunk.is_empty() {
-                return Err(ResumeError::InputShorter {
-                    path: self.path.clone(),
-                    rows: self.rows,
-                    lines: checked,
-                });
-            }
-            for line in chunk.lines() {
-                rows.read_record(&mut row).map_err(|e| self.csv_error(e))?;
-                checked += 1;
-                let field = |i| row.get(i).unwrap_or_default();
-                let kept = Origin {
-                    source: field(0).to_string(),
-                    line: field(1).parse().unwrap_or(0),
-                    puzzle: field(2).to_string(),
-                };
-                let now = Origin {
-                    source: inputs[line.source].name.clone(),
-                    line: line.number,
-                    puzzle: puzzle_column(chunk.text(line)),
-                };
-                if kept != now {
-                    let now = if kept.place() == now.place() {
-                        format!("{} now reads {}", now.place(), shown(&now.puzzle))
-                    } else {
-                        format!("that puzzle line is now {}", now.place())
-                    };
-                    return Err(ResumeError::InputDiffers {
-                        path: self.path.clone(),
-                        row: checked,
-                        kept,
-                        now,
-                    });
-                }
-            }
-        }
-        if self.complete() {
-            reader.fill(&mut chunk, 1, on_error);
-            if let Some(line) = chunk.lines().first() {
-                return Err(ResumeError::InputLonger {
-                    path: self.path.clone(),
-                    rows: self.rows,
-                    next: Origin {
-                        source: inputs[line.source].name.clone(),
-                        line: line.number,
-                        puzzle: String::new(),
-                    },
-                });
-            }
-        }
-        Ok(())
+        let kept = KeptRows {
+            path: &self.path,
+            rows: self.rows,
+            complete: self.complete(),
+        };
+        kept.check_input(&mut self.rows()?, reader, inputs, on_error)
     }
 
     /// Drops what follows the last whole row (a row cut short by the interruption).
@@ -314,6 +271,97 @@ impl OnDisk {
 
     fn csv_error(&self, error: csv::Error) -> ResumeError {
         self.io_error(error.into())
+    }
+}
+
+/// The first `rows` rows of a results file (source, line and puzzle their first three
+/// columns), to be checked against the input they were made from: by `run --resume`, and
+/// by any command whose rows start the same way (`unlock --resume`).
+pub struct KeptRows<'a> {
+    pub path: &'a Path,
+    pub rows: u64,
+    /// Whether the run that wrote them reached its end: the input must then hold no more.
+    pub complete: bool,
+}
+
+impl KeptRows<'_> {
+    /// Reads the first [`KeptRows::rows`] puzzle lines `reader` yields and checks that each
+    /// is the line its row in `csv` was made from; for a completed run, also that no line
+    /// follows. `reader` is left at the first line to do. Inputs that fail go to `on_error`.
+    pub fn check_input<R: io::Read>(
+        &self,
+        csv: &mut csv::Reader<R>,
+        reader: &mut Reader<'_>,
+        inputs: &[Input],
+        on_error: &mut dyn FnMut(InputError),
+    ) -> Result<(), ResumeError> {
+        let csv_error = |error: csv::Error| ResumeError::Io {
+            path: self.path.to_path_buf(),
+            error: error.into(),
+        };
+        let mut row = csv::StringRecord::new();
+        let mut chunk = Chunk::default();
+        let mut checked = 0;
+        while checked < self.rows {
+            let want = CHECK_LINES.min(self.rows - checked) as usize;
+            reader.fill(&mut chunk, want, on_error);
+            if chunk.is_empty() {
+                return Err(ResumeError::InputShorter {
+                    path: self.path.to_path_buf(),
+                    rows: self.rows,
+                    lines: checked,
+                });
+            }
+            for line in chunk.lines() {
+                if !csv.read_record(&mut row).map_err(csv_error)? {
+                    return Err(ResumeError::RowsMissing {
+                        path: self.path.to_path_buf(),
+                        rows: self.rows,
+                        found: checked,
+                    });
+                }
+                checked += 1;
+                let field = |i| row.get(i).unwrap_or_default();
+                let kept = Origin {
+                    source: field(0).to_string(),
+                    line: field(1).parse().unwrap_or(0),
+                    puzzle: field(2).to_string(),
+                };
+                let now = Origin {
+                    source: inputs[line.source].name.clone(),
+                    line: line.number,
+                    puzzle: puzzle_column(chunk.text(line)),
+                };
+                if kept != now {
+                    let now = if kept.place() == now.place() {
+                        format!("{} now reads {}", now.place(), shown(&now.puzzle))
+                    } else {
+                        format!("that puzzle line is now {}", now.place())
+                    };
+                    return Err(ResumeError::InputDiffers {
+                        path: self.path.to_path_buf(),
+                        row: checked,
+                        kept,
+                        now,
+                    });
+                }
+            }
+        }
+        if self.complete {
+            reader.fill(&mut chunk, 1, on_error);
+            if let Some(line) = chunk.lines().first() {
+                return Err(ResumeError::InputLonger {
+                    path: self.path.to_path_buf(),
+                    rows: self.rows,
+                    next: Origin {
+                        source: inputs[line.source].name.clone(),
+                        line: line.number,
+                        puzzle: String::new(),
+                    },
+                });
+            }
+        }
+        Ok(())
     }
 }
 
