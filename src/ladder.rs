@@ -1,7 +1,7 @@
 //! A ladder: the ordered list of techniques a solver tries, simplest first. Ladders are
 //! data: a preset name, `all`, or a comma list of technique names and HoDoKu codes.
 
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::policy::{Fallback, Policy};
 use std::fmt;
 use thiserror::Error;

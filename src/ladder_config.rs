@@ -18,10 +18,10 @@
 //! errors naming the file and the key. This module does not decide precedence beyond that:
 //! the command line's `--policy` and `--fallback` override what the file or preset says.
 
-use crate::catalogue::Technique;
-use crate::grade::ScoreTable;
+use crate::hodoku::catalogue::Technique;
+use crate::hodoku::grade::ScoreTable;
+use crate::hodoku::level::Level;
 use crate::ladder::{Ladder, LadderError, Preset};
-use crate::level::Level;
 use crate::policy::{Fallback, Policy};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -177,7 +177,7 @@ impl LadderConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::TechniqueCounts;
+    use crate::hodoku::grade::TechniqueCounts;
 
     fn parse(text: &str) -> Result<LadderConfig, LadderConfigError> {
         LadderConfig::from_toml(text, Path::new("my.toml"))

@@ -7,25 +7,24 @@
 //! Data flow: [`puzzle::Puzzle`] (parsed givens), or a [`position::Position`] part way
 //! through a solve -> [`oracle`] (uniqueness, solution) ->
 //! [`candidates::Candidates`] (the working grid) -> [`solver::Solver`] (a
-//! [`ladder::Ladder`] of [`catalogue::Technique`]s whose finders in [`technique`] produce
-//! [`step::Step`]s) -> [`grade`] (score and level). [`runner`] streams corpora through that
+//! [`ladder::Ladder`] of [`hodoku::catalogue::Technique`]s whose finders in [`technique`] produce
+//! [`step::Step`]s) -> [`hodoku::grade`] (score and level), or
+//! [`se`] (Sudoku Explainer's rating). [`runner`] streams corpora through that
 //! pipeline in parallel and writes one [`record::Record`] per puzzle line.
 //!
 //! Layers, each importing only those before it: [`geometry`] (index types) -> [`bitset`]
-//! -> [`regions`] -> [`level`] -> [`catalogue`] (the facts about techniques) -> [`step`] ->
+//! -> [`regions`] -> [`hodoku::level`] -> [`hodoku::catalogue`] (the facts about techniques) -> [`step`] ->
 //! [`candidates`] -> [`technique`] (the finders) -> [`solver`] and everything above it.
 
 pub mod analysis;
 pub mod bitset;
 pub mod candidates;
-pub mod catalogue;
 pub mod cli;
 pub mod csv_rows;
 pub mod geometry;
-pub mod grade;
+pub mod hodoku;
 pub mod ladder;
 pub mod ladder_config;
-pub mod level;
 pub mod oracle;
 pub mod policy;
 pub mod position;

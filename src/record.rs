@@ -15,7 +15,7 @@
 //! `hardest` are SE's rules ([`Rung::Se`]), and it always has `er`, `ep` and `ed`.
 
 use crate::csv_rows::CsvRows;
-use crate::level::Level;
+use crate::hodoku::level::Level;
 use crate::rung::{Grader, Rung};
 use crate::se::Bound;
 use std::fmt;
@@ -454,7 +454,7 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
     use crate::se::Difficulty;
     use crate::se::named::SeRule;
 

@@ -3,7 +3,7 @@
 //! names its count columns and its `hardest`; the two share some names (`x-wing`,
 //! `naked-pair`), so a name is read knowing the grader ([`Rung::from_name`]).
 
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::se::named::SeRule;
 use std::fmt;
 

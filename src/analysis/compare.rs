@@ -9,7 +9,7 @@
 
 use super::results::ResultSet;
 use super::stats::{self, Interval};
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::record::{Record, Status};
 use crate::rung::Rung;
 use crate::se::named::SeRule;
@@ -324,7 +324,7 @@ pub fn compare(base: &ResultSet, new: &ResultSet) -> Comparison {
         }
     }
     technique_order.extend(status_order.iter().skip(1).cloned());
-    let mut level_order: Vec<String> = crate::level::Level::ALL
+    let mut level_order: Vec<String> = crate::hodoku::level::Level::ALL
         .iter()
         .map(|l| l.name().to_string())
         .collect();

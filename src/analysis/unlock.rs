@@ -25,7 +25,7 @@
 //! the runner's pipeline as `run` does.
 
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
 use crate::puzzle::{Puzzle, Solution};

@@ -36,9 +36,9 @@
 //! and always its rating.
 
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::Cell;
-use crate::grade::ScoreTable;
+use crate::hodoku::catalogue::Technique;
+use crate::hodoku::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
 use crate::position::{Position, PositionError};
@@ -489,7 +489,7 @@ fn agrees(grid: &Candidates, solution: &Solution) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
+    use crate::hodoku::level::Level;
     use proptest::prelude::*;
 
     const VERY_EASY: &str =

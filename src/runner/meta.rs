@@ -5,7 +5,7 @@
 //! an interrupted run says so. Two results files can then be compared honestly.
 
 use super::totals::Totals;
-use crate::grade::ScoreTable;
+use crate::hodoku::grade::ScoreTable;
 use crate::rung::Rung;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -259,8 +259,8 @@ impl MetaError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
-    use crate::level::Level;
+    use crate::hodoku::catalogue::Technique;
+    use crate::hodoku::level::Level;
     use std::time::{Duration, UNIX_EPOCH};
 
     #[test]

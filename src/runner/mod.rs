@@ -21,7 +21,7 @@ pub mod resume;
 pub mod summary;
 pub mod totals;
 
-use crate::grade::ScoreTable;
+use crate::hodoku::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::policy::Fallback;
 use crate::record::Status;
@@ -619,8 +619,8 @@ fn write_meta(meta: &Meta, path: Option<&std::path::Path>) -> Result<(), RunErro
 mod tests {
     use super::*;
     use crate::candidates::Candidates;
-    use crate::catalogue::Technique;
     use crate::geometry::{Cell, Digit};
+    use crate::hodoku::catalogue::Technique;
     use crate::puzzle::Puzzle;
     use crate::step::{Pattern, Step};
 

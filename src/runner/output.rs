@@ -181,7 +181,7 @@ pub fn replacement_for(path: &Path) -> io::Result<tempfile::NamedTempFile> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
 
     #[test]
     fn writes_the_header_at_once_and_rows_on_flush() {

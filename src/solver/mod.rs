@@ -16,9 +16,9 @@
 //! finders skip the houses and digits the thread's [`Memo`] says they searched in vain.
 
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
-use crate::grade::TechniqueCounts;
+use crate::hodoku::catalogue::Technique;
+use crate::hodoku::grade::TechniqueCounts;
 use crate::ladder::Ladder;
 pub use crate::policy::Policy;
 use crate::puzzle::{Puzzle, Solution};

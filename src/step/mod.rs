@@ -12,8 +12,8 @@ mod deletion;
 mod notation;
 
 use crate::bitset::{CellSet, DigitSet, HouseSet};
-use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit};
+use crate::hodoku::catalogue::{Subtype, Technique};
 pub use apply::Effect;
 pub use chain::{ChainRef, Chains, Link, Node};
 pub use notation::StepDisplay;

@@ -4,8 +4,8 @@
 //! Unfair 1800, Extreme unbounded). Scores and levels default to HoDoKu's and can be
 //! overridden per technique.
 
-use crate::catalogue::Technique;
-use crate::level::Level;
+use crate::hodoku::catalogue::Technique;
+use crate::hodoku::level::Level;
 use std::ops::{AddAssign, Index, IndexMut};
 
 /// How many times each technique was applied.

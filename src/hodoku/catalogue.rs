@@ -6,7 +6,7 @@
 //! Only facts live here; the finder that searches a grid for each technique is in
 //! [`crate::technique`], which maps every [`Technique`] to its finder.
 
-use crate::level::Level;
+use crate::hodoku::level::Level;
 use std::fmt;
 
 /// The catalogue's facts about one technique.
