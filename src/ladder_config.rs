@@ -47,15 +47,25 @@ pub struct LadderConfig {
 /// Why a `--ladder` value was refused.
 #[derive(Debug, Error)]
 pub enum LadderConfigError {
+    /// The ladder's techniques were refused.
     #[error(transparent)]
     Ladder(#[from] LadderError),
+    /// The file could not be read.
     #[error("cannot read ladder file {}: {error}", path.display())]
     Read {
+        /// The ladder file.
         path: PathBuf,
+        /// What reading it gave.
         error: std::io::Error,
     },
+    /// The file is not a ladder file: what is wrong, naming the key.
     #[error("ladder file {}: {message}", path.display())]
-    File { path: PathBuf, message: String },
+    File {
+        /// The ladder file.
+        path: PathBuf,
+        /// What is wrong, naming the key.
+        message: String,
+    },
 }
 
 /// The TOML layout of a ladder file.

@@ -16,11 +16,16 @@
 //! -> [`regions`] -> [`hodoku::level`] -> [`hodoku::catalogue`] (the facts about techniques) -> [`step`] ->
 //! [`candidates`] -> [`technique`] (the finders) -> [`solver`] and everything above it.
 
+#![warn(missing_docs)]
+
+// The binary's subcommands and command line: public for it and the tests, not an API.
+#[doc(hidden)]
 pub mod analysis;
 pub mod bitset;
 pub mod candidates;
+#[doc(hidden)]
 pub mod cli;
-pub mod csv_rows;
+mod csv_rows;
 pub mod geometry;
 pub mod hodoku;
 pub mod ladder;
@@ -36,7 +41,7 @@ pub mod runner;
 pub mod se;
 pub mod solver;
 pub mod step;
-pub mod suggest;
+mod suggest;
 pub mod technique;
-pub mod version;
-pub mod visible;
+mod version;
+mod visible;

@@ -108,7 +108,9 @@ fn fields<T: Serialize>(value: &T) -> serde_json::Map<String, serde_json::Value>
 /// 0, leaves `index - 1` when divided by `count`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
+    /// This part's 0-based index.
     pub index: u64,
+    /// How many parts the input is split into.
     pub count: u64,
 }
 
