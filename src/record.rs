@@ -368,7 +368,7 @@ impl Record {
 
     /// Writes the row to `out` as [`Record::fields`] would, without building intermediate
     /// strings: the batch path.
-    pub fn write(&self, columns: &Columns, out: &mut CsvRows) {
+    pub(crate) fn write(&self, columns: &Columns, out: &mut CsvRows) {
         let _ = self.visit(columns, |field| {
             match field {
                 Field::Text(text) => out.text(text.as_bytes()),

@@ -242,11 +242,20 @@ impl Meta {
 /// A sidecar that cannot be read back.
 #[derive(Debug, thiserror::Error)]
 pub enum MetaError {
+    /// The sidecar could not be read.
     #[error("cannot read {}: {error}", path.display())]
-    Read { path: PathBuf, error: io::Error },
+    Read {
+        /// The sidecar.
+        path: PathBuf,
+        /// What reading it gave.
+        error: io::Error,
+    },
+    /// The sidecar is not the JSON a run writes.
     #[error("{}: not a sudolab sidecar: {error}", path.display())]
     Parse {
+        /// The sidecar.
         path: PathBuf,
+        /// What parsing it gave.
         error: serde_json::Error,
     },
 }

@@ -24,6 +24,7 @@ pub(crate) mod totals;
 
 pub use crate::hodoku::grade::ScoreTable;
 use crate::ladder::Ladder;
+use crate::ladder_config::LadderConfig;
 use crate::policy::Fallback;
 use crate::record::Status;
 use crate::se::ladder::SeLadder;
@@ -32,13 +33,14 @@ pub use evaluate::WrongStep;
 use evaluate::{Evaluation, Evaluator};
 pub use input::InputError;
 use input::{Input, Reader};
+pub use meta::MetaError;
 pub use meta::Shard;
 use meta::{InputMeta, Meta, RowsConfig, TotalsMeta};
 use output::CsvOutput;
 pub use output::{OutputError, Target};
 use pipeline::Batch;
 use progress::Progress;
-pub use resume::ResumeError;
+pub use resume::{Origin, ResumeError};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
@@ -97,6 +99,36 @@ pub struct RunConfig {
     pub progress: bool,
     /// The command line, for the metadata.
     pub command_line: Vec<String>,
+}
+
+impl RunConfig {
+    /// A run of `inputs` into `output` along `ladder` (its policy, fallback and scores),
+    /// with the command line's defaults: HoDoKu's grade only, one thread per core, every
+    /// puzzle line, an existing results file refused, no progress bar.
+    pub fn new(inputs: Vec<PathBuf>, output: Target, ladder: LadderConfig) -> RunConfig {
+        RunConfig {
+            inputs,
+            output,
+            ladder: ladder.ladder,
+            se_path: None,
+            ladder_file: ladder.file,
+            policy: ladder.policy.unwrap_or_default(),
+            fallback: ladder.fallback.unwrap_or_default(),
+            scores: ladder.scores,
+            threads: None,
+            skip: 0,
+            limit: None,
+            shard: None,
+            existing: Existing::Refuse,
+            verify: false,
+            solution: false,
+            se: false,
+            se_timeout: None,
+            keep_rest: false,
+            progress: false,
+            command_line: Vec::new(),
+        }
+    }
 }
 
 /// What a run does with a results file that is already there (stdout and devices are

@@ -48,8 +48,11 @@ pub struct OnDisk {
 /// Where a row's puzzle line is, and the puzzle it holds, as the row records them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Origin {
+    /// The input's name.
     pub source: String,
+    /// 1-based line.
     pub line: u64,
+    /// The puzzle column.
     pub puzzle: String,
 }
 
