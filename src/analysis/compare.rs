@@ -1,17 +1,21 @@
 //! `compare`: two results files matched puzzle by puzzle, and what changed between them:
-//! status, hardest technique and level transitions, technique usage, and speed as the
-//! median of per-puzzle time ratios with a bootstrap confidence interval.
+//! status, hardest technique and level transitions, Sudoku Explainer's rating when both
+//! files have it (ER up and down, ER band transitions, EP and ED), technique usage, and
+//! speed as the median of per-puzzle time ratios with a bootstrap confidence interval.
 //!
 //! Rows match by normalised puzzle and, for a puzzle that occurs several times in a file,
 //! by occurrence (the first with the first, and so on). A puzzle's verdict is its status,
-//! hardest technique and level; it changed when any of them differs. Speed uses the pairs
-//! that have a time on both sides and are puzzles on both sides.
+//! hardest technique and level, and its ER, EP and ED when both files have them; it
+//! changed when any of them differs. Speed uses the pairs that have a time on both sides
+//! and are puzzles on both sides.
 
+use super::er_bands::ErBand;
 use super::results::ResultSet;
 use super::stats::{self, Interval};
 use crate::hodoku::catalogue::Technique;
 use crate::record::{Record, Status};
-use crate::rung::Rung;
+use crate::rung::{Grader, Rung};
+use crate::se::Bound;
 use crate::se::named::SeRule;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -21,6 +25,8 @@ pub const CONFIDENCE: f64 = 0.95;
 pub const RESAMPLES: usize = 2000;
 /// Examples kept per status transition.
 pub const EXAMPLES: usize = 3;
+/// The largest ER moves kept.
+pub const LARGEST_MOVES: usize = 10;
 
 /// Where a row is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -119,11 +125,14 @@ pub struct Pair<'a> {
 }
 
 impl Pair<'_> {
-    /// Whether status, hardest technique or level differ.
-    pub fn changed(&self) -> bool {
+    /// Whether status or hardest technique differ, or with `levels` (both files have
+    /// HoDoKu's levels) the level, or with `ratings` (both files have SE's rating) ER, EP
+    /// or ED.
+    pub fn changed(&self, levels: bool, ratings: bool) -> bool {
         self.base.status != self.new.status
             || hardest_label(self.base) != hardest_label(self.new)
-            || level_label(self.base) != level_label(self.new)
+            || (levels && level_label(self.base) != level_label(self.new))
+            || (ratings && self.base.se != self.new.se)
     }
 }
 
@@ -135,6 +144,8 @@ pub struct Side {
     pub ladder: Option<String>,
     pub policy: Option<String>,
     pub version: Option<String>,
+    /// Whether its rows carry Sudoku Explainer's rating (`er`, `ep`, `ed`).
+    pub se_rating: bool,
 }
 
 impl Side {
@@ -146,6 +157,7 @@ impl Side {
             ladder: run.and_then(|r| r.ladder()),
             policy: run.and_then(|r| r.policy()),
             version: run.and_then(|r| r.version()),
+            se_rating: set.columns.se,
         }
     }
 }
@@ -161,11 +173,114 @@ pub struct Comparison {
     pub status: Matrix,
     pub status_changes: Vec<StatusChange>,
     pub hardest: Matrix,
-    pub level: Matrix,
+    /// Level transitions, when both files carry HoDoKu's levels (SE's path has none).
+    pub level: Option<Matrix>,
+    /// Sudoku Explainer's rating on both sides; `None` unless both files have it.
+    pub se: Option<Ratings>,
     pub usage: Vec<UsageDelta>,
     pub speed: Option<Speed>,
     /// Matched puzzles whose verdict changed, in NEW's order.
     pub changed: Vec<RowRef>,
+}
+
+/// A puzzle whose ER moved, both sides exact.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErMove {
+    pub row: RowRef,
+    pub base: String,
+    pub new: String,
+}
+
+/// Sudoku Explainer's rating of the matched puzzles, BASE against NEW.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ratings {
+    /// Matched puzzles rated on both sides.
+    pub rated: usize,
+    /// ER higher or lower in NEW, both sides numbers (or both lower bounds).
+    pub er_up: usize,
+    pub er_down: usize,
+    /// ER a lower bound in BASE and a number in NEW.
+    pub er_now_rated: usize,
+    /// ER a number in BASE and a lower bound in NEW.
+    pub er_now_bound: usize,
+    pub ep_changed: usize,
+    pub ed_changed: usize,
+    /// ER band transitions (rows BASE, columns NEW); a puzzle without a rating is labelled
+    /// `(not rated)` when it has one solution, else by its status.
+    pub bands: Matrix,
+    /// The largest ER moves between two numbers, largest first (then in NEW's order).
+    pub largest: Vec<ErMove>,
+}
+
+/// A row's ER band label: its band, else `(not rated)` for a puzzle with one solution,
+/// else its status.
+pub fn er_band_label(r: &Record) -> String {
+    match (r.se, r.status) {
+        (Some(g), _) => ErBand::of(g.er).to_string(),
+        (None, Status::Solved | Status::Stuck) => NOT_RATED.to_string(),
+        (None, status) => status.name().to_string(),
+    }
+}
+
+const NOT_RATED: &str = "(not rated)";
+
+fn ratings(pairs: &[Pair<'_>]) -> Ratings {
+    let both: Vec<(&Pair<'_>, crate::record::SeGrade, crate::record::SeGrade)> = pairs
+        .iter()
+        .filter_map(|p| Some((p, p.base.se?, p.new.se?)))
+        .collect();
+    let value = |b: Bound| b.difficulty().tenths();
+    let same_kind = |a: Bound, b: Bound| {
+        matches!(
+            (a, b),
+            (Bound::Exact(_), Bound::Exact(_)) | (Bound::AtLeast(_), Bound::AtLeast(_))
+        )
+    };
+    let count =
+        |f: &dyn Fn(Bound, Bound) -> bool| both.iter().filter(|(_, b, n)| f(b.er, n.er)).count();
+    let mut largest: Vec<(u32, ErMove)> = both
+        .iter()
+        .filter_map(|(p, b, n)| match (b.er, n.er) {
+            (Bound::Exact(x), Bound::Exact(y)) if x.tenths() != y.tenths() => Some((
+                x.tenths().abs_diff(y.tenths()),
+                ErMove {
+                    row: RowRef::of(p.new),
+                    base: b.er.to_string(),
+                    new: n.er.to_string(),
+                },
+            )),
+            _ => None,
+        })
+        .collect();
+    largest.sort_by_key(|&(moved, _)| std::cmp::Reverse(moved));
+    let present: BTreeSet<ErBand> = pairs
+        .iter()
+        .flat_map(|p| [p.base.se, p.new.se])
+        .flatten()
+        .map(|g| ErBand::of(g.er))
+        .collect();
+    let mut order: Vec<String> = present.iter().map(ErBand::to_string).collect();
+    order.push(NOT_RATED.to_string());
+    order.extend(Status::ALL.iter().map(|s| s.name().to_string()));
+    let labels: Vec<(String, String)> = pairs
+        .iter()
+        .map(|p| (er_band_label(p.base), er_band_label(p.new)))
+        .collect();
+    Ratings {
+        rated: both.len(),
+        er_up: count(&|b, n| same_kind(b, n) && value(n) > value(b)),
+        er_down: count(&|b, n| same_kind(b, n) && value(n) < value(b)),
+        er_now_rated: count(&|b, n| matches!((b, n), (Bound::AtLeast(_), Bound::Exact(_)))),
+        er_now_bound: count(&|b, n| matches!((b, n), (Bound::Exact(_), Bound::AtLeast(_)))),
+        ep_changed: both.iter().filter(|(_, b, n)| b.ep != n.ep).count(),
+        ed_changed: both.iter().filter(|(_, b, n)| b.ed != n.ed).count(),
+        bands: Matrix::of(&labels, &order),
+        largest: largest
+            .into_iter()
+            .take(LARGEST_MOVES)
+            .map(|(_, m)| m)
+            .collect(),
+    }
 }
 
 /// A row's hardest-technique label: the technique for a solved puzzle, else its status.
@@ -177,10 +292,17 @@ pub fn hardest_label(r: &Record) -> String {
     }
 }
 
-/// A row's level label: the level for a solved puzzle, else its status.
+/// Whether both files were graded along HoDoKu's ladder, so both carry levels.
+pub fn both_leveled(base: &ResultSet, new: &ResultSet) -> bool {
+    base.columns.grader == Grader::Hodoku && new.columns.grader == Grader::Hodoku
+}
+
+/// A row's level label: the level for a solved puzzle (empty along SE's path, which has
+/// none), else its status.
 pub fn level_label(r: &Record) -> String {
     match (r.status, r.level) {
         (Status::Solved, Some(l)) => l.name().to_string(),
+        (Status::Solved, None) => String::new(),
         (status, _) => status.name().to_string(),
     }
 }
@@ -332,6 +454,8 @@ pub fn compare(base: &ResultSet, new: &ResultSet) -> Comparison {
     let labels = |f: fn(&Record) -> String| -> Vec<(String, String)> {
         pairs.iter().map(|p| (f(p.base), f(p.new))).collect()
     };
+    let rated = base.columns.se && new.columns.se;
+    let leveled = both_leveled(base, new);
     Comparison {
         base: Side::of(base),
         new: Side::of(new),
@@ -341,12 +465,13 @@ pub fn compare(base: &ResultSet, new: &ResultSet) -> Comparison {
         status: Matrix::of(&status_pairs, &status_order),
         status_changes: changes.into_values().collect(),
         hardest: Matrix::of(&labels(hardest_label), &technique_order),
-        level: Matrix::of(&labels(level_label), &level_order),
+        level: leveled.then(|| Matrix::of(&labels(level_label), &level_order)),
+        se: rated.then(|| ratings(&pairs)),
         usage: usage(base, new, &pairs),
         speed: speed(&pairs),
         changed: pairs
             .iter()
-            .filter(|p| p.changed())
+            .filter(|p| p.changed(leveled, rated))
             .map(|p| RowRef::of(p.new))
             .collect(),
     }
@@ -400,8 +525,59 @@ mod tests {
         assert_eq!(lines, [(1, 1), (3, 2), (2, 4)]);
         assert_eq!(only_base.iter().map(|r| r.line).collect::<Vec<_>>(), [4]);
         assert_eq!(only_new.iter().map(|r| r.line).collect::<Vec<_>>(), [3]);
-        assert!(pairs[1].changed(), "stuck -> solved");
-        assert!(!pairs[0].changed());
+        assert!(pairs[1].changed(true, false), "stuck -> solved");
+        assert!(!pairs[0].changed(true, false));
+    }
+
+    fn rated(puzzle: &str, line: u64, er: &str, ep: &str) -> Record {
+        Record {
+            se: Some(crate::record::SeGrade {
+                er: er.parse().unwrap(),
+                ep: ep.parse().unwrap(),
+                ed: "1.2".parse().unwrap(),
+            }),
+            ..record(puzzle, line, Status::Solved, 10)
+        }
+    }
+
+    #[test]
+    fn ratings_count_er_moves_bounds_ep_and_band_transitions() {
+        let base = [
+            rated("a", 1, "7.1", "1.2"),
+            rated("b", 2, "3.0", "1.2"),
+            rated("c", 3, ">=9.5", "1.2"),
+            rated("d", 4, "4.2", "1.2"),
+            record("e", 5, Status::Stuck, 10),
+        ];
+        let new = [
+            rated("a", 1, "7.3", "1.2"),
+            rated("b", 2, "2.6", "2.6"),
+            rated("c", 3, "10.5", "1.2"),
+            rated("d", 4, "4.2", "1.2"),
+            rated("e", 5, "5.0", "1.2"),
+        ];
+        let (pairs, _, _) = match_rows(&base, &new);
+        let r = ratings(&pairs);
+        assert_eq!(r.rated, 4, "e is rated in NEW only");
+        assert_eq!((r.er_up, r.er_down), (1, 1));
+        assert_eq!((r.er_now_rated, r.er_now_bound), (1, 0));
+        assert_eq!((r.ep_changed, r.ed_changed), (1, 0));
+        let moves: Vec<(&str, &str, &str)> = r
+            .largest
+            .iter()
+            .map(|m| (m.row.puzzle.as_str(), m.base.as_str(), m.new.as_str()))
+            .collect();
+        assert_eq!(moves, [("b", "3.0", "2.6"), ("a", "7.1", "7.3")]);
+        assert_eq!(
+            r.bands.changes(),
+            3,
+            "b, c and e change band; a stays in 7.0-7.4"
+        );
+        let at = |l: &str| r.bands.labels.iter().position(|x| x == l).unwrap();
+        assert_eq!(r.bands.counts[at("(not rated)")][at("5.0-5.4")], 1);
+        assert_eq!(r.bands.counts[at(">=9.5 (not rated)")][at("10.5-10.9")], 1);
+        assert!(pairs[0].changed(true, true) && !pairs[0].changed(true, false));
+        assert!(!pairs[3].changed(true, true));
     }
 
     #[test]

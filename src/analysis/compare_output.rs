@@ -1,7 +1,10 @@
 //! What `compare` prints: a readable report for the terminal, the same as JSON, or one CSV
-//! row per puzzle (matched or not) with both sides' verdicts and times.
+//! row per puzzle (matched or not) with both sides' verdicts, ratings and times.
 
-use super::compare::{Comparison, Matrix, hardest_label, level_label, match_rows};
+use super::compare::{
+    Comparison, Matrix, Ratings, both_leveled, er_band_label, hardest_label, level_label,
+    match_rows,
+};
 use super::results::ResultSet;
 use super::table::Table;
 use crate::record::Record;
@@ -209,6 +212,49 @@ fn signed(n: i64) -> String {
     }
 }
 
+/// Sudoku Explainer's rating on both sides, or which side has none.
+fn ratings(out: &mut String, c: &Comparison) {
+    let Some(r) = &c.se else {
+        let side = match (c.base.se_rating, c.new.se_rating) {
+            (true, false) => "BASE only (NEW has no er column)",
+            (false, true) => "NEW only (BASE has no er column)",
+            _ => return,
+        };
+        writeln!(out, "SE rating: in {side}; not compared.\n").unwrap();
+        return;
+    };
+    let Ratings {
+        rated,
+        er_up,
+        er_down,
+        er_now_rated,
+        er_now_bound,
+        ep_changed,
+        ed_changed,
+        ..
+    } = *r;
+    writeln!(
+        out,
+        "SE rating: {rated} puzzles rated on both sides; ER up {er_up}, down {er_down}; \
+         rated now (was a lower bound) {er_now_rated}, a lower bound now {er_now_bound};\n           \
+         EP changed {ep_changed}, ED changed {ed_changed}."
+    )
+    .unwrap();
+    if !r.largest.is_empty() {
+        out.push_str("  largest ER moves:\n");
+        for m in &r.largest {
+            writeln!(
+                out,
+                "    {}:{}  {}  {} -> {}",
+                m.row.source, m.row.line, m.row.puzzle, m.base, m.new
+            )
+            .unwrap();
+        }
+    }
+    out.push('\n');
+    matrix(out, "ER band", &r.bands);
+}
+
 /// The readable report.
 pub fn to_text(c: &Comparison, verdict: &Verdict) -> String {
     let mut out = String::new();
@@ -233,7 +279,13 @@ pub fn to_text(c: &Comparison, verdict: &Verdict) -> String {
         out.push('\n');
     }
     matrix(&mut out, "Hardest technique", &c.hardest);
-    matrix(&mut out, "Level", &c.level);
+    match &c.level {
+        Some(level) => matrix(&mut out, "Level", level),
+        None => out.push_str(
+            "Level: not compared (one side graded along SE's path has no HoDoKu levels).\n\n",
+        ),
+    }
+    ratings(&mut out, c);
 
     let mut usage = Table::new([
         "technique",
@@ -300,10 +352,13 @@ pub fn to_text(c: &Comparison, verdict: &Verdict) -> String {
     }
     let unmatched = c.only_in_base.len() + c.only_in_new.len();
     if verdict.changed {
+        let what = match c.se {
+            Some(_) => "status, hardest technique, level or SE rating",
+            None => "status, hardest technique or level",
+        };
         writeln!(
             out,
-            "Verdicts: {} puzzles changed status, hardest technique or level; {unmatched} rows \
-             have no partner.",
+            "Verdicts: {} puzzles changed {what}; {unmatched} rows have no partner.",
             c.changed.len()
         )
         .unwrap();
@@ -330,10 +385,13 @@ pub fn to_json(c: &Comparison, verdict: &Verdict) -> serde_json::Result<String> 
 
 /// One row per puzzle: matched pairs in NEW's order, then BASE's rows without a partner.
 /// Columns: `puzzle`, each side's `source` and `line`, `status`, `hardest`, `level` and
-/// `micros`, the time `ratio` (NEW/BASE) and `changed` (1 when the verdict differs).
+/// `micros`, the time `ratio` (NEW/BASE) and `changed` (1 when the verdict differs); when
+/// both files have SE's rating, then each side's `er`, `ep`, `ed` and ER band.
 pub fn write_csv(out: impl io::Write, base: &ResultSet, new: &ResultSet) -> csv::Result<()> {
+    let rated = base.columns.se && new.columns.se;
+    let leveled = both_leveled(base, new);
     let mut w = csv::Writer::from_writer(out);
-    w.write_record([
+    let mut header = vec![
         "puzzle",
         "base_source",
         "base_line",
@@ -349,7 +407,30 @@ pub fn write_csv(out: impl io::Write, base: &ResultSet, new: &ResultSet) -> csv:
         "new_micros",
         "ratio",
         "changed",
-    ])?;
+    ];
+    if rated {
+        header.extend([
+            "base_er",
+            "new_er",
+            "base_ep",
+            "new_ep",
+            "base_ed",
+            "new_ed",
+            "base_band",
+            "new_band",
+        ]);
+    }
+    w.write_record(&header)?;
+    let grade = |r: Option<&Record>| -> [String; 4] {
+        match r {
+            Some(r) => {
+                let g = r.se.map(|g| [g.er, g.ep, g.ed].map(|b| b.to_string()));
+                let [er, ep, ed] = g.unwrap_or_default();
+                [er, ep, ed, er_band_label(r)]
+            }
+            None => Default::default(),
+        }
+    };
     let fields = |r: Option<&Record>| -> [String; 6] {
         match r {
             Some(r) => [
@@ -371,7 +452,7 @@ pub fn write_csv(out: impl io::Write, base: &ResultSet, new: &ResultSet) -> csv:
                 p.new.puzzle.as_str(),
                 Some(p.base),
                 Some(p.new),
-                p.changed(),
+                p.changed(leveled, rated),
             )
         })
         .collect();
@@ -395,9 +476,14 @@ pub fn write_csv(out: impl io::Write, base: &ResultSet, new: &ResultSet) -> csv:
             _ => String::new(),
         };
         let changed = if changed { "1" } else { "0" };
-        w.write_record([
+        let mut row = vec![
             puzzle, &bs, &bl, &ns, &nl, &bst, &nst, &bh, &nh, &blv, &nlv, &bm, &nm, &ratio, changed,
-        ])?;
+        ];
+        let ([ber, bep, bed, bband], [ner, nep, ned, nband]) = (grade(b), grade(n));
+        if rated {
+            row.extend([&ber, &ner, &bep, &nep, &bed, &ned, &bband, &nband].map(String::as_str));
+        }
+        w.write_record(&row)?;
     }
     w.flush()?;
     Ok(())

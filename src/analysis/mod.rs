@@ -7,6 +7,7 @@
 
 pub mod compare;
 pub mod compare_output;
+pub mod er_bands;
 pub mod explain;
 pub mod explain_se;
 pub mod puzzles;

@@ -26,8 +26,9 @@ const EXAMPLES: &str = r#"Examples:
 /// Compare two results files puzzle by puzzle, and their speed.
 ///
 /// Status transitions, hardest-technique and
-/// level changes, technique usage, and speed (median of per-puzzle time ratios with a 95%
-/// bootstrap interval).
+/// level changes, Sudoku Explainer's rating when both files have it (ER up and down, ER band
+/// transitions, EP and ED), technique usage, and speed (median of per-puzzle time ratios
+/// with a 95% bootstrap interval).
 ///
 /// Exit code 1 when NEW is slower than BASE beyond --max-slowdown (the whole interval above
 /// the limit), or with --fail-on-changes when any puzzle's verdict changed or a puzzle is
@@ -45,7 +46,8 @@ pub struct CompareArgs {
     /// Largest slowdown allowed, in percent (e.g. 10 for 1.10x the time).
     #[arg(long, value_name = "PCT")]
     max_slowdown: Option<f64>,
-    /// Fail when any puzzle's status, hardest technique or level changed.
+    /// Fail when any puzzle's status, hardest technique or level changed (or its ER, EP or
+    /// ED, when both files have SE's rating).
     #[arg(long)]
     fail_on_changes: bool,
     #[arg(long, value_enum, default_value_t = Format::Table)]

@@ -14,8 +14,9 @@ const EXAMPLES: &str = r#"Examples:
 /// Write a report (Markdown, HTML, SVG charts) of one or more results files.
 ///
 /// Of results files as `sudolab run` writes them: puzzles by
-/// status, hardest technique needed, technique usage, levels, solve times and the slowest
-/// puzzles, several files side by side. Writes DIR/report.md, DIR/report.html (the same,
+/// status, hardest technique needed, technique usage, levels, Sudoku Explainer's rating
+/// beside HoDoKu's level (when the files have `er`), solve times and the slowest puzzles,
+/// several files side by side. Writes DIR/report.md, DIR/report.html (the same,
 /// self-contained) and the charts as SVG files.
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]

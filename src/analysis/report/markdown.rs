@@ -11,7 +11,7 @@ use crate::analysis::table::Table;
 use crate::hodoku::catalogue::Technique;
 use crate::hodoku::level::Level;
 use crate::record::Status;
-use crate::rung::Rung;
+use crate::rung::{Grader, Rung};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -23,10 +23,10 @@ pub struct Chart {
 }
 
 /// One file's name in column titles, and its figures.
-struct Column<'a> {
-    name: String,
-    set: &'a ResultSet,
-    summary: Summary,
+pub(super) struct Column<'a> {
+    pub(super) name: String,
+    pub(super) set: &'a ResultSet,
+    pub(super) summary: Summary,
 }
 
 fn share(part: usize, whole: usize) -> f64 {
@@ -63,7 +63,11 @@ fn columns(sets: &[ResultSet]) -> Vec<Column<'_>> {
 }
 
 /// A table with a label column and, per file, a count and a share column.
-fn counts_table(label: &str, cols: &[Column<'_>], rows: &[(String, Vec<(usize, usize)>)]) -> Table {
+pub(super) fn counts_table(
+    label: &str,
+    cols: &[Column<'_>],
+    rows: &[(String, Vec<(usize, usize)>)],
+) -> Table {
     let mut header = vec![label.to_string()];
     for c in cols {
         header.push(c.name.clone());
@@ -83,7 +87,7 @@ fn counts_table(label: &str, cols: &[Column<'_>], rows: &[(String, Vec<(usize, u
 
 /// A chart of shares of puzzles (the value axis runs to 100% at most), one category per
 /// row, titled `title`, its categories being `category_label`.
-fn chart_of(
+pub(super) fn chart_of(
     title: &str,
     category_label: &str,
     cols: &[Column<'_>],
@@ -207,6 +211,18 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
 
     usage(&mut md, &mut charts, &cols);
 
+    // Files graded along SE's path have no HoDoKu levels.
+    if cols.iter().any(|c| c.set.columns.grader == Grader::Hodoku) {
+        levels(&mut md, &mut charts, &cols);
+    }
+    super::se_rating::sections(&mut md, &mut charts, &cols);
+    times(&mut md, &mut charts, &cols);
+    slowest(&mut md, &cols);
+    (md, charts)
+}
+
+/// HoDoKu's levels, with the stuck puzzles as a class of their own.
+fn levels(md: &mut String, charts: &mut Vec<Chart>, cols: &[Column]) {
     let mut level_rows: Vec<(String, Vec<(usize, usize)>)> = Level::ALL
         .iter()
         .map(|&l| {
@@ -224,24 +240,20 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
             .collect(),
     ));
     section(
-        &mut md,
-        &mut charts,
+        md,
+        charts,
         "Levels",
         "HoDoKu's level of each solved puzzle: the highest level of the techniques used, \
          raised while the score exceeds the level's maximum.",
         Chart {
             file: "levels.svg",
-            chart: chart_of("Levels", "level", &cols, &level_rows, false),
+            chart: chart_of("Levels", "level", cols, &level_rows, false),
         },
-        counts_table("level", &cols, &level_rows),
+        counts_table("level", cols, &level_rows),
     );
-
-    times(&mut md, &mut charts, &cols);
-    slowest(&mut md, &cols);
-    (md, charts)
 }
 
-fn section(
+pub(super) fn section(
     md: &mut String,
     charts: &mut Vec<Chart>,
     title: &str,

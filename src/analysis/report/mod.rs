@@ -5,6 +5,7 @@
 pub mod charts;
 pub mod html;
 pub mod markdown;
+mod se_rating;
 
 use super::results::ResultSet;
 use charts::ChartError;
