@@ -14,6 +14,7 @@ use crate::position::Position;
 use crate::puzzle::Solution;
 use crate::record::Status;
 use crate::solver::{Outcome, Report, Solver};
+use crate::step::branch_texts;
 use std::fmt::Write;
 
 /// The position's solution, or the status that says why there is no single one.
@@ -122,6 +123,9 @@ fn write_steps(text: &mut String, start: &Position, report: &Report, grid: bool)
             writeln!(text, "{replay}").unwrap();
         }
         writeln!(text, "{:>width$}. {}", i + 1, report.steps.display(i)).unwrap();
+        for branch in branch_texts(step, report.steps.chains()) {
+            writeln!(text, "{:width$}    {branch}", "").unwrap();
+        }
         step.apply_to(&mut replay);
     }
     if let Outcome::Unsound(unsound) = &report.summary.outcome {
@@ -175,7 +179,7 @@ fn write_verdict(text: &mut String, report: &Report, status: Status, scores: &Sc
 
 /// The explanation as JSON: the puzzle, ladder and policy, the status, and for a puzzle
 /// with one solution its steps (number, technique name and code, the forums' notation,
-/// the cells placed and candidates removed, the pattern by role: [`step_json`]) and
+/// the technique's level and base score, the cells placed and candidates removed, the pattern by role: [`step_json`]) and
 /// verdict (hardest technique, counts, level and score when solved). With `grid`, each
 /// step carries the grid it is taken in. A position's placed cells and struck-out
 /// candidates are under `start`.
@@ -223,6 +227,8 @@ pub fn explain_json(
                 "code": step.technique.code(),
                 "label": step.label(),
                 "text": report.steps.display(i).to_string(),
+                "level": scores.level(step.technique).to_string(),
+                "score": scores.score(step.technique),
             });
             let object = fields.as_object_mut().expect("an object");
             object.extend(step_json::step_fields(step, report.steps.chains()));

@@ -10,6 +10,7 @@ pub mod compare_output;
 pub mod er_bands;
 pub mod explain;
 pub mod explain_se;
+pub mod picture;
 pub mod puzzles;
 pub mod report;
 pub mod results;

@@ -33,7 +33,8 @@ pub fn step_fields(step: &Step, chains: &Chains) -> Map<String, Value> {
     fields.insert("placed".into(), placed.into());
     fields.insert("removed".into(), removed.into());
     fields.insert("cells".into(), cells(pattern_cells(step, links)));
-    fields.insert("pattern".into(), pattern(step, links).into());
+    let branches: Vec<&[Link]> = chains.branches(step.pattern.chain).collect();
+    fields.insert("pattern".into(), pattern(step, links, &branches).into());
     fields
 }
 
@@ -92,8 +93,9 @@ fn kind(notation: Notation) -> &'static str {
     }
 }
 
-/// The pattern by role: `kind`, then the roles that kind has (empty ones left out).
-fn pattern(step: &Step, links: &[Link]) -> Map<String, Value> {
+/// The pattern by role: `kind`, then the roles that kind has (empty ones left out). A
+/// forcing chain's or Kraken Fish's chains are its `branches`.
+fn pattern(step: &Step, links: &[Link], branches: &[&[Link]]) -> Map<String, Value> {
     let p: &Pattern = &step.pattern;
     let notation = step.technique.info().notation;
     let mut roles = Map::new();
@@ -192,7 +194,12 @@ fn pattern(step: &Step, links: &[Link]) -> Map<String, Value> {
         | Notation::RemotePair
         | Notation::AlsChain => put("cells", cells(p.cells)),
     }
-    put("chain", chain(links));
+    match notation {
+        Notation::Forcing | Notation::Kraken => {
+            put("branches", branches.iter().map(|b| chain(b)).collect())
+        }
+        _ => put("chain", chain(links)),
+    }
     roles
 }
 

@@ -1,21 +1,26 @@
 //! `sudolab explain`: the step-by-step path through one puzzle, or the next step only.
 
 use super::run::{FallbackArg, PolicyArg};
-use crate::analysis::{explain, explain_se, puzzles};
+use crate::analysis::{explain, explain_se, picture, puzzles};
 use crate::ladder_config::LadderConfig;
 use crate::policy::Fallback;
+use crate::position::Position;
 use crate::record::Status;
 use crate::se::ladder::SeLadder;
 use crate::solver::{Policy, Solver};
+use anyhow::Context;
 use std::ffi::OsString;
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = r#"Examples:
   sudolab explain data/blog.txt:13 -l fh,n1,h1,lc1,lc2 --grid
   sudolab explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... --next
   sudolab explain puzzles.txt:42 --format json      # FILE:LINE, as a results row names it
-  sudolab explain grid.txt --next                   # a pencil-mark grid: a hint from there"#;
+  sudolab explain grid.txt --next                   # a pencil-mark grid: a hint from there
+  sudolab explain puzzles.txt:42 --format html -o path.html   # every step drawn
+  sudolab explain puzzles.txt:42 --format svg -o steps/       # one SVG file per picture"#;
 
 /// Explain one puzzle step by step in the forums' notation, with its verdict and grade.
 ///
@@ -46,11 +51,24 @@ pub struct ExplainArgs {
     /// preset's or ladder file's, else none].
     #[arg(long, value_enum)]
     fallback: Option<FallbackArg>,
-    /// text (for reading) or json (the path and verdict, each step with its cells,
+    /// text (for reading), json (the path and verdict, each step with its cells,
     /// candidates removed and placed, and pattern by role, for other tools; the README
-    /// gives the schema).
+    /// gives the schema), html (one self-contained page, every step drawn) or svg (one
+    /// SVG file per picture, into the directory -o names).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// The file the explanation goes to (default: stdout); for svg, the directory the files
+    /// go into (made if missing).
+    #[arg(short, long, value_name = "FILE|DIR")]
+    output: Option<PathBuf>,
+    /// With html or svg: draw every step, singles too, rather than one picture per run of
+    /// singles.
+    #[arg(long)]
+    all_steps: bool,
+    /// With html: rate the puzzle with Sudoku Explainer's rules too and show its ER/EP/ED
+    /// at the top (slow on the hardest puzzles).
+    #[arg(long)]
+    se: bool,
     /// Print only the next step from the grid as given (a hint): a partly solved grid, or a
     /// pencil-mark grid with candidates already struck out.
     #[arg(long)]
@@ -65,6 +83,8 @@ pub struct ExplainArgs {
 enum Format {
     Text,
     Json,
+    Html,
+    Svg,
 }
 
 pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
@@ -92,23 +112,33 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let (label, puzzle) = puzzles::resolve(&spec)?;
     let ladder = config.ladder.with_fallback(fallback);
     let solver = Solver::new(ladder, policy);
-    if let Format::Json = args.format {
-        if args.next {
-            anyhow::bail!("--next gives one step as text; --format json gives the whole path");
+    if !matches!(args.format, Format::Text) && args.next {
+        anyhow::bail!("--next gives one step as text; the other formats give the whole path");
+    }
+    match args.format {
+        Format::Json => {
+            let (json, status) =
+                explain::explain_json(&label, &puzzle, &solver, &config.scores, args.grid);
+            let mut bytes = serde_json::to_vec_pretty(&json)?;
+            bytes.push(b'\n');
+            emit(&bytes, args.output.as_deref())?;
+            return Ok(exit_code(status));
         }
-        let (json, status) =
-            explain::explain_json(&label, &puzzle, &solver, &config.scores, args.grid);
-        let mut bytes = serde_json::to_vec_pretty(&json)?;
-        bytes.push(b'\n');
-        super::print(&bytes)?;
-        return Ok(exit_code(status));
+        Format::Html | Format::Svg => {
+            let drawn = Drawn {
+                json: explain::explain_json(&label, &puzzle, &solver, &config.scores, true),
+                se: args.se.then(|| se_rating(&puzzle)),
+            };
+            return drawn.write(args.format, args.output.as_deref(), args.all_steps);
+        }
+        Format::Text => {}
     }
     let (text, status) = if args.next {
         explain::hint(&label, &puzzle, &solver, args.grid)
     } else {
         explain::explain(&label, &puzzle, &solver, &config.scores, args.grid)
     };
-    super::print(text.as_bytes())?;
+    emit(text.as_bytes(), args.output.as_deref())?;
     Ok(exit_code(status))
 }
 
@@ -128,22 +158,79 @@ fn explain_se(ladder: SeLadder, args: ExplainArgs) -> anyhow::Result<ExitCode> {
         None => "-".to_string(),
     };
     let (label, puzzle) = puzzles::resolve(&spec)?;
-    if let Format::Json = args.format {
-        if args.next {
-            anyhow::bail!("--next gives one step as text; --format json gives the whole path");
+    if !matches!(args.format, Format::Text) && args.next {
+        anyhow::bail!("--next gives one step as text; the other formats give the whole path");
+    }
+    match args.format {
+        Format::Json => {
+            let (json, status) = explain_se::explain_json(&label, &puzzle, ladder, args.grid);
+            let mut bytes = serde_json::to_vec_pretty(&json)?;
+            bytes.push(b'\n');
+            emit(&bytes, args.output.as_deref())?;
+            return Ok(exit_code(status));
         }
-        let (json, status) = explain_se::explain_json(&label, &puzzle, ladder, args.grid);
-        let mut bytes = serde_json::to_vec_pretty(&json)?;
-        bytes.push(b'\n');
-        super::print(&bytes)?;
-        return Ok(exit_code(status));
+        Format::Html | Format::Svg => {
+            let drawn = Drawn {
+                json: explain_se::explain_json(&label, &puzzle, ladder, true),
+                se: None,
+            };
+            return drawn.write(args.format, args.output.as_deref(), args.all_steps);
+        }
+        Format::Text => {}
     }
     let (text, status) = match args.next {
         true => explain_se::hint(&label, &puzzle, ladder, args.grid),
         false => explain_se::explain(&label, &puzzle, ladder, args.grid),
     };
-    super::print(text.as_bytes())?;
+    emit(text.as_bytes(), args.output.as_deref())?;
     Ok(exit_code(status))
+}
+
+/// `bytes` into the file `output`, or to stdout without one.
+fn emit(bytes: &[u8], output: Option<&Path>) -> anyhow::Result<()> {
+    match output {
+        Some(path) => {
+            std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
+        }
+        None => Ok(super::print(bytes)?),
+    }
+}
+
+/// A path explained as JSON with its grids, ready to be drawn.
+struct Drawn {
+    json: (serde_json::Value, Status),
+    se: Option<String>,
+}
+
+impl Drawn {
+    fn write(
+        &self,
+        format: Format,
+        output: Option<&Path>,
+        all_steps: bool,
+    ) -> anyhow::Result<ExitCode> {
+        let (json, status) = &self.json;
+        match (format, output) {
+            (Format::Svg, None) => {
+                anyhow::bail!("--format svg needs -o DIR, the directory to write into")
+            }
+            (Format::Svg, Some(dir)) => {
+                let files = picture::write_svgs(json, all_steps, dir)?;
+                eprintln!("{} SVG files in {}", files, dir.display());
+            }
+            (_, output) => {
+                let html = picture::page::page(json, all_steps, self.se.as_deref())?;
+                emit(html.as_bytes(), output)?;
+            }
+        }
+        Ok(exit_code(*status))
+    }
+}
+
+/// Sudoku Explainer's rating of the position, as the page shows it.
+fn se_rating(position: &Position) -> String {
+    let rating = crate::se::rate_grid(position.grid(), |_| {});
+    format!("ER {} / EP {} / ED {}", rating.er, rating.ep, rating.ed)
 }
 
 /// The command line with `explain`'s `-:LINE` (a line of stdin) moved behind a `--`, where

@@ -1,6 +1,6 @@
 //! `sudolab report`: Markdown and HTML reports with SVG charts from results files.
 
-use crate::analysis::report::Report;
+use crate::analysis::report::{Report, explained};
 use crate::analysis::results::{ResultSet, STDIN};
 use anyhow::Context;
 use std::path::PathBuf;
@@ -17,7 +17,8 @@ const EXAMPLES: &str = r#"Examples:
 /// status, hardest technique needed, technique usage, levels, Sudoku Explainer's rating
 /// beside HoDoKu's level (when the files have `er`), solve times and the slowest puzzles,
 /// several files side by side. Writes DIR/report.md, DIR/report.html (the same,
-/// self-contained) and the charts as SVG files.
+/// self-contained) and the charts as SVG files, and each listed puzzle's path drawn step
+/// by step in DIR/explained/, linked from the report.
 #[derive(clap::Args, Debug)]
 #[command(after_help = EXAMPLES)]
 pub struct ReportArgs {
@@ -47,6 +48,7 @@ pub fn execute(args: ReportArgs) -> anyhow::Result<ExitCode> {
         .collect::<Result<Vec<_>, _>>()?;
     let report = Report::new(&sets)?;
     let written = report.write(&args.out)?;
+    explained::write_pages(&sets, &args.out)?;
     if !args.quiet {
         let charts = written
             .iter()

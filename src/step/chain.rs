@@ -4,6 +4,9 @@
 //! being false forces it) and weak when it is `off`. The first link is the premise.
 //! `5 r2c4 =5= r2c9 -5- r7c9` is the links r2c4 off, r2c9 on, r7c9 off, all of digit 5.
 //!
+//! A forcing chain or net is several chains, its branches, stored one after the other
+//! under one [`ChainRef`]: the arena remembers where each branch after the first begins.
+//!
 //! Steps stay small `Copy` values: a step holds a [`ChainRef`], a range of a [`Chains`]
 //! arena that whoever collects the steps owns and reuses (the solver's per-thread
 //! scratch, a step log), so that finding and applying a chain allocates nothing once the
@@ -87,6 +90,8 @@ impl ChainRef {
 #[derive(Clone, Default, Debug, PartialEq, Eq)]
 pub struct Chains {
     links: Vec<Link>,
+    /// Where a branch after a chain's first begins (indices into `links`, ascending).
+    branch_starts: Vec<u32>,
 }
 
 impl Chains {
@@ -98,6 +103,7 @@ impl Chains {
     /// Forgets every chain (keeping the room they took).
     pub fn clear(&mut self) {
         self.links.clear();
+        self.branch_starts.clear();
     }
 
     /// Stores a chain.
@@ -110,9 +116,48 @@ impl Chains {
         }
     }
 
-    /// Stores a copy of chain `chain` of `other`.
+    /// Stores the branches of a forcing chain or net, one after the other, as one chain.
+    pub fn push_branches<B: IntoIterator<Item = Link>>(
+        &mut self,
+        branches: impl IntoIterator<Item = B>,
+    ) -> ChainRef {
+        let start = self.links.len();
+        for branch in branches {
+            if self.links.len() > start {
+                self.branch_starts.push(self.links.len() as u32);
+            }
+            self.links.extend(branch);
+        }
+        ChainRef {
+            start: start as u32,
+            len: (self.links.len() - start) as u32,
+        }
+    }
+
+    /// Stores a copy of chain `chain` of `other`, branches and all.
     pub fn copy_from(&mut self, other: &Chains, chain: ChainRef) -> ChainRef {
-        self.push(other.get(chain).iter().copied())
+        self.push_branches(other.branches(chain).map(|b| b.iter().copied()))
+    }
+
+    /// The branches of `chain`: one for an ordinary chain, one per branch for a forcing
+    /// chain or net (none for an empty chain).
+    pub fn branches(&self, chain: ChainRef) -> impl Iterator<Item = &[Link]> + '_ {
+        let (start, end) = (chain.start as usize, chain.len() + chain.start as usize);
+        let first = self.branch_starts.partition_point(|&s| s as usize <= start);
+        let mut starts = self.branch_starts[first..]
+            .iter()
+            .map(|&s| s as usize)
+            .take_while(move |&s| s < end);
+        let mut at = start;
+        std::iter::from_fn(move || {
+            if at >= end {
+                return None;
+            }
+            let next = starts.next().unwrap_or(end);
+            let branch = &self.links[at..next];
+            at = next;
+            Some(branch)
+        })
     }
 
     /// The links of `chain`.
@@ -144,6 +189,30 @@ mod tests {
         assert_eq!(log.get(copied), chains.get(first));
         chains.clear();
         assert_eq!(log.get(copied).len(), 2);
+    }
+
+    #[test]
+    fn branches_are_kept_apart_and_copied_with_their_chain() {
+        let d = Digit::new(3);
+        let mut chains = Chains::new();
+        let plain = chains.push([Link::cell(Cell::at(0, 0), d, true)]);
+        let forcing = chains.push_branches([
+            vec![
+                Link::cell(Cell::at(1, 1), d, true),
+                Link::cell(Cell::at(1, 2), d, false),
+            ],
+            vec![Link::cell(Cell::at(2, 2), d, true)],
+        ]);
+        assert_eq!(chains.branches(plain).count(), 1);
+        let branches: Vec<usize> = chains.branches(forcing).map(<[Link]>::len).collect();
+        assert_eq!(branches, [2, 1]);
+        assert_eq!(chains.get(forcing).len(), 3);
+        assert_eq!(chains.branches(ChainRef::default()).count(), 0);
+        let mut log = Chains::new();
+        log.push([Link::cell(Cell::at(8, 8), d, false)]);
+        let copied = log.copy_from(&chains, forcing);
+        let branches: Vec<usize> = log.branches(copied).map(<[Link]>::len).collect();
+        assert_eq!(branches, [2, 1]);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::geometry::{Cell, Digit};
 use crate::hodoku::catalogue::{Subtype, Technique};
 pub use apply::Effect;
 pub use chain::{ChainRef, Chains, Link, Node};
-pub use notation::StepDisplay;
+pub use notation::{StepDisplay, branch_texts};
 use std::fmt;
 
 /// Candidates to remove: for each digit, the cells that lose it.

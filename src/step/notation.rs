@@ -311,6 +311,31 @@ fn write_links(f: &mut fmt::Formatter<'_>, links: &[Link]) -> fmt::Result {
     Ok(())
 }
 
+/// The branches of a forcing chain or net or a Kraken Fish step, one line each, as
+/// HoDoKu's step text lists them under the step: every link's node holding (`=`) or not
+/// holding (`<>`) its digit, premise first, `r1c5=1 r2c5<>1 r2c3=1`. None for other steps.
+pub fn branch_texts(step: &Step, chains: &Chains) -> Vec<String> {
+    if !matches!(
+        step.technique.info().notation,
+        Notation::Forcing | Notation::Kraken
+    ) {
+        return Vec::new();
+    }
+    chains
+        .branches(step.pattern.chain)
+        .map(|branch| {
+            let entries: Vec<String> = branch
+                .iter()
+                .map(|link| {
+                    let sign = if link.on { "=" } else { "<>" };
+                    format!("{}{sign}{}", NodeText(link.node), link.digit)
+                })
+                .collect();
+            entries.join(" ")
+        })
+        .collect()
+}
+
 /// A node as HoDoKu writes it: `r3c2`, or a group compactly, `r1c23` or `r23c1`.
 struct NodeText(Node);
 

@@ -4,6 +4,7 @@
 //! table, the files side by side.
 
 use super::charts::{BarChart, Series};
+use super::explained;
 use crate::analysis::results::ResultSet;
 use crate::analysis::stats::{median, percent};
 use crate::analysis::summary::Summary;
@@ -654,14 +655,14 @@ fn slowest(md: &mut String, cols: &[Column<'_>]) {
          slow: time it again (`sudolab run` on its line, or `sudolab explain FILE:LINE`, which \
          also shows how the ladder solves it) before calling it slow.\n\n",
     );
-    for c in cols {
+    for (set, c) in cols.iter().enumerate() {
         if cols.len() > 1 {
             writeln!(md, "### {}\n", c.name).unwrap();
         }
         let mut table = Table::new(["line", "puzzle", "status", "hardest used", "time"]);
         for r in &c.summary.slowest {
             table.push([
-                format!("{}:{}", r.source, r.line),
+                explained::link(&format!("{}:{}", r.source, r.line), set, r),
                 format!("`{}`", r.puzzle),
                 r.status.to_string(),
                 r.hardest.map_or("-", |t| t.name()).to_string(),

@@ -3,6 +3,7 @@
 //! made: the same files give the same report.
 
 pub mod charts;
+pub mod explained;
 pub mod html;
 pub mod markdown;
 mod se_rating;

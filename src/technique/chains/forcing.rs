@@ -38,7 +38,7 @@ use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::hodoku::catalogue::{Subtype, Technique};
-use crate::step::{Eliminations, Pattern, Step};
+use crate::step::{ChainRef, Chains, Eliminations, Link, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -304,8 +304,9 @@ pub fn forcing_chains(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow
         // Best first; each is derived (which costs table walks) only when it is wanted.
         for i in 0..work.conclusions.len() {
             let conclusion = work.conclusions[i];
-            let source = work.shortest_source(grid, conclusion);
-            sink.push(step(Technique::ForcingChain, conclusion, source))?;
+            let (source, ends) = work.shortest_source(grid, conclusion);
+            let chain = work.branches(grid, &ends, sink.chains());
+            sink.push(step(Technique::ForcingChain, conclusion, source, chain))?;
         }
         ControlFlow::Continue(())
     })
@@ -344,6 +345,23 @@ impl OnTables<'_> {
         self.work.turned_off[slot] = Some(off);
         off
     }
+
+    /// The chain by which setting `digit` in `cell` turns `end_digit` off in `end`, which
+    /// [`OnTables::turned_off`] said it does, premise first.
+    pub fn chain(
+        &mut self,
+        (cell, digit): (Cell, Digit),
+        (end, end_digit): (Cell, Digit),
+    ) -> Vec<Link> {
+        let tabling = &mut self.work.tabling;
+        let table = tabling.fill(self.grid, Lit::candidate(cell, digit, true));
+        let target = Lit::candidate(end, end_digit, false);
+        let mut lits = Vec::new();
+        if let Some(index) = table.entries().iter().position(|e| e.lit == target) {
+            table.chain_to(index, &mut lits);
+        }
+        lits.iter().map(|&lit| tabling.groups.link(lit)).collect()
+    }
 }
 
 impl Workspace {
@@ -381,8 +399,13 @@ impl Workspace {
     }
 
     /// The derivation of `conclusion` HoDoKu keeps: the shortest, chains counted in table
-    /// distances (read from the premises' tables, each filled when a chain needs it).
-    fn shortest_source(&mut self, grid: &Candidates, conclusion: Conclusion) -> Source {
+    /// distances (read from the premises' tables, each filled when a chain needs it), and
+    /// the ends of its chains.
+    fn shortest_source(
+        &mut self,
+        grid: &Candidates,
+        conclusion: Conclusion,
+    ) -> (Source, Vec<ChainEnds>) {
         let derivations = Derivations {
             grid,
             allowed: &self.allowed,
@@ -402,11 +425,42 @@ impl Workspace {
             // HoDoKu counts a chain's entries: its links plus one.
             u32::from(entry.depth) + 1
         };
-        derivations
+        // The chains of the derivation `shortest` keeps: the first of the least length,
+        // as it keeps it.
+        let mut kept: Option<(u32, Vec<ChainEnds>)> = None;
+        let source = derivations
             .shortest(conclusion, |chains| {
-                Some(chains.iter().map(|&(p, t)| length(p, t)).sum())
+                let total = chains.iter().map(|&(p, t)| length(p, t)).sum();
+                if kept.as_ref().is_none_or(|(best, _)| total < *best) {
+                    kept = Some((total, chains.to_vec()));
+                }
+                Some(total)
             })
-            .expect("a conclusion has a derivation")
+            .expect("a conclusion has a derivation");
+        (source, kept.map(|(_, ends)| ends).unwrap_or_default())
+    }
+
+    /// The chains from premise to end of `ends`, each read back from its premise's table,
+    /// stored in `chains` as the branches of one chain.
+    fn branches(&mut self, grid: &Candidates, ends: &[ChainEnds], chains: &mut Chains) -> ChainRef {
+        let mut lits = Vec::new();
+        let mut branches: Vec<Vec<Link>> = Vec::with_capacity(ends.len());
+        for &((cell, digit, on), (end_cell, end_digit, end_on)) in ends {
+            let table = self.tabling.fill(grid, Lit::candidate(cell, digit, on));
+            let end = Lit::candidate(end_cell, end_digit, end_on);
+            let index = table
+                .entries()
+                .iter()
+                .position(|entry| entry.lit == end)
+                .expect("the table holds the chain's end");
+            table.chain_to(index, &mut lits);
+            branches.push(
+                lits.iter()
+                    .map(|&lit| self.tabling.groups.link(lit))
+                    .collect(),
+            );
+        }
+        chains.push_branches(branches)
     }
 }
 
@@ -753,9 +807,14 @@ fn members(grid: &Candidates, choice: Source) -> ([(Cell, Digit); 9], usize) {
     (out, n)
 }
 
-/// The step of `technique` (Forcing Chain or Forcing Net): its conclusion and where it
-/// comes from, which names it a contradiction or a verity.
-pub(super) fn step(technique: Technique, conclusion: Conclusion, source: Source) -> Step {
+/// The step of `technique` (Forcing Chain or Forcing Net): its conclusion, where it comes
+/// from, which names it a contradiction or a verity, and its chains, branch by branch.
+pub(super) fn step(
+    technique: Technique,
+    conclusion: Conclusion,
+    source: Source,
+    chain: ChainRef,
+) -> Step {
     let contradiction = source == Source::Contradiction;
     let subtype = match (technique, contradiction) {
         (Technique::ForcingNet, true) => Subtype::ForcingNetContradiction,
@@ -763,7 +822,10 @@ pub(super) fn step(technique: Technique, conclusion: Conclusion, source: Source)
         (_, true) => Subtype::ForcingChainContradiction,
         (_, false) => Subtype::ForcingChainVerity,
     };
-    let mut pattern = Pattern::default();
+    let mut pattern = Pattern {
+        chain,
+        ..Pattern::default()
+    };
     match source {
         Source::Contradiction => {}
         Source::BothWays(cell, digit) => {

@@ -384,7 +384,9 @@ impl Search<'_> {
             if level + 1 == fish.size {
                 let step = match &self.kraken {
                     None => self.step(fish, cells, cannibal, cover),
-                    Some(tables) => tables.step(self.digit, fish, cells, cannibal, cover),
+                    Some(tables) => {
+                        tables.step(self.digit, fish, cells, cannibal, cover, sink.chains())
+                    }
                 };
                 if let Some(step) = step {
                     sink.push(step)?;

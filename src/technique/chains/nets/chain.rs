@@ -21,7 +21,8 @@ const MAX_SIDE_CHAINS: usize = 200;
 #[derive(Default)]
 pub struct ChainMeter {
     main: Vec<Lit>,
-    side_starts: Vec<Lit>,
+    /// Where each side chain starts, and the main chain's entry it is an origin of.
+    side_starts: Vec<(Lit, Lit)>,
     side: Vec<Vec<Lit>>,
     main_cells: CellSet,
 }
@@ -61,7 +62,7 @@ impl ChainMeter {
         if sides.len() < starts.len() {
             sides.resize_with(starts.len(), Vec::new);
         }
-        for (side, &start) in sides.iter_mut().zip(&starts) {
+        for (side, &(start, _)) in sides.iter_mut().zip(&starts) {
             let at = table.position(start).unwrap_or(0);
             self.walk(tables, groups, premise, at, Some(&main), side);
         }
@@ -81,6 +82,21 @@ impl ChainMeter {
         self.side = sides;
         self.side_starts = starts;
         measure
+    }
+
+    /// The chains the last [`ChainMeter::measure`] walked, premise first: the main chain,
+    /// then each side chain that joins it, from where it leaves the main chain to the
+    /// entry it is an origin of.
+    pub fn last_chains(&self) -> Vec<Vec<Lit>> {
+        let mut chains = vec![self.main.iter().rev().copied().collect::<Vec<Lit>>()];
+        for (side, &(_, implied)) in self.side.iter().zip(&self.side_starts) {
+            if side.last().is_some_and(|joint| self.main.contains(joint)) {
+                let mut chain: Vec<Lit> = side.iter().rev().copied().collect();
+                chain.push(implied);
+                chains.push(chain);
+            }
+        }
+        chains
     }
 
     /// HoDoKu's inner `buildChain`: from entry `at` of `premise`'s table back along first
@@ -109,6 +125,7 @@ impl ChainMeter {
                 first = table.position(lit).unwrap_or(0);
             }
             let entry = table.entries()[first];
+            let implied = entry.lit;
             for (i, &origin) in entry.origins.iter().enumerate() {
                 let origin = usize::from(origin);
                 let lit = table.entries()[origin].lit;
@@ -126,7 +143,7 @@ impl ChainMeter {
                     }
                 } else if origin != 0 && main.is_none() && self.side_starts.len() < MAX_SIDE_CHAINS
                 {
-                    self.side_starts.push(lit);
+                    self.side_starts.push((lit, implied));
                 }
             }
             if inside && first == 0 {

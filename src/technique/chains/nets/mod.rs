@@ -21,10 +21,11 @@ mod tables;
 use super::engine::implications::Implications;
 use super::engine::literal::{GroupNodes, Lit};
 use super::engine::reach::{Layout, Reach};
-use super::forcing::{Allowed, Conclusion, Derivations, Summary, step, summarise};
+use super::forcing::{Allowed, ChainEnds, Conclusion, Derivations, Summary, step, summarise};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::hodoku::catalogue::Technique;
+use crate::step::Link;
 use crate::technique::sink::StepSink;
 use chain::ChainMeter;
 use std::cell::RefCell;
@@ -76,7 +77,9 @@ pub fn forcing_nets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
         derivations.list(conclusions);
         // Best first; each is derived (which costs chain walks) only when it is wanted.
         for &conclusion in conclusions.iter() {
-            // A derivation counts if one of its chains prints as a net.
+            // A derivation counts if one of its chains prints as a net. The ends of the
+            // one `shortest` keeps (the first of the least length) are kept to draw it.
+            let mut kept: Option<(u32, Vec<ChainEnds>)> = None;
             let source = derivations.shortest(conclusion, |chains| {
                 let (mut length, mut net) = (0, false);
                 for &((pc, pd, p_on), (tc, td, t_on)) in chains {
@@ -87,10 +90,24 @@ pub fn forcing_nets(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
                     length += measure.length;
                     net |= measure.net;
                 }
+                if net && kept.as_ref().is_none_or(|(best, _)| length < *best) {
+                    kept = Some((length, chains.to_vec()));
+                }
                 net.then_some(length)
             });
             if let Some(source) = source {
-                sink.push(step(Technique::ForcingNet, conclusion, source))?;
+                let ends = kept.map(|(_, ends)| ends).unwrap_or_default();
+                let mut branches: Vec<Vec<Link>> = Vec::new();
+                for ((pc, pd, p_on), (tc, td, t_on)) in ends {
+                    let premise = Lit::candidate(pc, pd, p_on);
+                    tables.expand(premise);
+                    meter.measure(tables, groups, premise, Lit::candidate(tc, td, t_on));
+                    for chain in meter.last_chains() {
+                        branches.push(chain.iter().map(|&lit| groups.link(lit)).collect());
+                    }
+                }
+                let chain = sink.chains().push_branches(branches);
+                sink.push(step(Technique::ForcingNet, conclusion, source, chain))?;
             }
         }
         ControlFlow::Continue(())

@@ -26,7 +26,7 @@ use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::hodoku::catalogue::{Subtype, Technique};
-use crate::step::{Eliminations, Pattern, Step};
+use crate::step::{Chains, Eliminations, Link, Pattern, Step};
 use crate::technique::chains::forcing::OnTables;
 use crate::technique::sink::StepSink;
 use std::cell::RefCell;
@@ -40,6 +40,7 @@ pub fn kraken_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
     OnTables::with(grid, |tables| {
         let tables = RefCell::new(tables);
         let turned_off = |cell: Cell, digit: Digit| tables.borrow_mut().turned_off(cell, digit);
+        let chain = |start, end| tables.borrow_mut().chain(start, end);
         for digit in Digit::all() {
             let held = grid.cells_with(digit);
             for &(base_kinds, cover_kinds) in FRANKEN_PASSES {
@@ -63,6 +64,7 @@ pub fn kraken_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
                     kraken: Some(Tables {
                         grid,
                         turned_off: &turned_off,
+                        chain: &chain,
                     }),
                 };
                 search.bases(0, 0, CellSet::EMPTY, CellSet::EMPTY, HouseSet::EMPTY, sink)?;
@@ -72,16 +74,19 @@ pub fn kraken_fish(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()
     })
 }
 
-/// What a Kraken search reads: the grid, and per candidate what setting it turns off.
+/// What a Kraken search reads: the grid, per candidate what setting it turns off, and the
+/// chain by which it does.
 pub(super) struct Tables<'a> {
     grid: &'a Candidates,
     turned_off: &'a dyn Fn(Cell, Digit) -> [CellSet; 9],
+    chain: &'a dyn Fn((Cell, Digit), (Cell, Digit)) -> Vec<Link>,
 }
 
 impl Tables<'_> {
     /// The Kraken step of a base and cover set of `digit`, if the fish has one or two fins
     /// with a common peer, removes nothing itself, and its fins (type 1) or the base
-    /// candidates and fins of one cover house (type 2) all turn one candidate off.
+    /// candidates and fins of one cover house (type 2) all turn one candidate off; its
+    /// chains, one from each of those to the candidate, are stored in `chains`.
     pub(super) fn step(
         &self,
         digit: Digit,
@@ -89,6 +94,7 @@ impl Tables<'_> {
         cover_cells: CellSet,
         cannibal: CellSet,
         cover: HouseSet,
+        chains: &mut Chains,
     ) -> Option<Step> {
         let fins = fish.base - cover_cells;
         if fins.is_empty() || fins.has_at_least(MAX_FINS + 1) {
@@ -107,9 +113,16 @@ impl Tables<'_> {
             fins,
             ..Pattern::default()
         };
-        let found = |subtype, cell, removed_digit| {
+        let mut found = |subtype, cell, removed_digit, starts: CellSet| {
             let mut eliminations = Eliminations::NONE;
             eliminations.insert(cell, removed_digit);
+            let branches = starts
+                .iter()
+                .map(|start| (self.chain)((start, digit), (cell, removed_digit)));
+            let pattern = Pattern {
+                chain: chains.push_branches(branches),
+                ..pattern
+            };
             Some(
                 Step::eliminating(Technique::KrakenFish, pattern, eliminations)
                     .with_subtype(subtype),
@@ -121,7 +134,7 @@ impl Tables<'_> {
                 .iter()
                 .all(|fin| (self.turned_off)(fin, digit)[digit.index()].contains(cell))
             {
-                return found(Subtype::KrakenFishType1, cell, digit);
+                return found(Subtype::KrakenFishType1, cell, digit, fins);
             }
         }
         // Type 2: what every base candidate and fin of one cover house turns off.
@@ -140,7 +153,7 @@ impl Tables<'_> {
                     targets &= (self.turned_off)(start, digit)[removed.index()];
                 }
                 if let Some(cell) = targets.first() {
-                    return found(Subtype::KrakenFishType2, cell, removed);
+                    return found(Subtype::KrakenFishType2, cell, removed, starts);
                 }
             }
         }
