@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 use sudolab::candidates::Candidates;
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::puzzle::Puzzle;
 use sudolab::solver::{Policy, Scratch, Solver};

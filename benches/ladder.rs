@@ -7,7 +7,7 @@ use crate::inputs;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use sudolab::candidates::Candidates;
-use sudolab::grade::ScoreTable;
+use sudolab::hodoku::grade::ScoreTable;
 use sudolab::ladder::Ladder;
 use sudolab::runner::evaluate::{Evaluator, LineRef};
 use sudolab::solver::{Policy, Scratch, Solver};

@@ -11,7 +11,7 @@
 use crate::inputs;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::step::StepList;
 use sudolab::technique::StepSink;
 

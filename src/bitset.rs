@@ -35,10 +35,12 @@ macro_rules! bitset {
             pub fn single(item: $item) -> Self {
                 Self(1 << ($to_bit)(item))
             }
+            /// Whether the set has no member.
             #[inline]
             pub const fn is_empty(self) -> bool {
                 self.0 == 0
             }
+            /// How many members the set has.
             #[inline]
             pub const fn len(self) -> u32 {
                 self.0.count_ones()
@@ -55,14 +57,17 @@ macro_rules! bitset {
                 }
                 rest != 0 || n == 0
             }
+            /// Whether `item` is a member.
             #[inline]
             pub fn contains(self, item: $item) -> bool {
                 self.0 >> ($to_bit)(item) & 1 != 0
             }
+            /// Adds `item`.
             #[inline]
             pub fn insert(&mut self, item: $item) {
                 self.0 |= 1 << ($to_bit)(item);
             }
+            /// Removes `item`.
             #[inline]
             pub fn remove(&mut self, item: $item) {
                 self.0 &= !(1 << ($to_bit)(item));
@@ -79,10 +84,12 @@ macro_rules! bitset {
                 (self.0 != 0 && self.0 & (self.0 - 1) == 0)
                     .then(|| ($from_bit)(self.0.trailing_zeros()))
             }
+            /// Whether every member of `self` is in `other`.
             #[inline]
             pub const fn is_subset_of(self, other: Self) -> bool {
                 self.0 & !other.0 == 0
             }
+            /// Whether the two sets share a member.
             #[inline]
             pub const fn intersects(self, other: Self) -> bool {
                 self.0 & other.0 != 0

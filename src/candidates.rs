@@ -291,6 +291,7 @@ impl Candidates {
         self.givens
     }
 
+    /// Whether every cell holds a digit.
     #[inline]
     pub fn is_solved(&self) -> bool {
         self.unsolved.is_empty()

@@ -23,8 +23,11 @@ pub struct House(u8);
 /// Which kind of house.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum HouseKind {
+    /// A row, r1 to r9.
     Row,
+    /// A column, c1 to c9.
     Column,
+    /// A box, b1 to b9 (left to right, top to bottom).
     Box,
 }
 
@@ -41,6 +44,7 @@ impl Cell {
         debug_assert!(row < 9 && col < 9);
         Cell((row * 9 + col) as u8)
     }
+    /// The cell's 0-based index, row by row (r1c1 is 0, r9c9 is 80).
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -148,10 +152,12 @@ impl House {
     pub const fn box_(b: usize) -> House {
         House(18 + b as u8)
     }
+    /// The house's 0-based index: rows 0-8, columns 9-17, boxes 18-26.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+    /// Whether the house is a row, a column or a box.
     #[inline]
     pub const fn kind(self) -> HouseKind {
         match self.0 / 9 {

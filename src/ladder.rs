@@ -1,7 +1,7 @@
 //! A ladder: the ordered list of techniques a solver tries, simplest first. Ladders are
 //! data: a preset name, `all`, or a comma list of technique names and HoDoKu codes.
 
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::policy::{Fallback, Policy};
 use std::fmt;
 use thiserror::Error;
@@ -18,10 +18,16 @@ pub struct Ladder {
 /// Why a ladder specification was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LadderError {
+    /// A name that is no technique, code or preset.
     #[error("unknown technique {name:?}; {}", help_for(name))]
-    Unknown { name: String },
+    Unknown {
+        /// The name as written.
+        name: String,
+    },
+    /// A technique named twice.
     #[error("technique {0} appears twice in the ladder")]
     Duplicate(Technique),
+    /// No technique at all.
     #[error("the ladder is empty")]
     Empty,
 }
@@ -54,6 +60,7 @@ fn preset_names() -> String {
 /// A named configuration: a ladder, and the step policy and fallback it runs under when
 /// named alone (`--ladder lcm`; a preset inside a list, `lcm,x-wing`, gives its techniques only).
 pub struct Preset {
+    /// The name given to `--ladder` (`standard`).
     pub name: &'static str,
     /// One line: what the ladder holds.
     pub description: &'static str,
@@ -185,6 +192,7 @@ impl Preset {
             .find(|p| p.name.eq_ignore_ascii_case(name.trim()))
     }
 
+    /// The preset's techniques, in order.
     pub fn ladder(&self) -> Ladder {
         Ladder {
             rungs: (self.rungs)(),
@@ -255,6 +263,7 @@ impl Ladder {
         &self.rungs
     }
 
+    /// Whether `t` is one of the rungs.
     pub fn contains(&self, t: Technique) -> bool {
         self.rungs.contains(&t)
     }

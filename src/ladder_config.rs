@@ -18,10 +18,10 @@
 //! errors naming the file and the key. This module does not decide precedence beyond that:
 //! the command line's `--policy` and `--fallback` override what the file or preset says.
 
-use crate::catalogue::Technique;
-use crate::grade::ScoreTable;
+use crate::hodoku::catalogue::Technique;
+use crate::hodoku::grade::ScoreTable;
+use crate::hodoku::level::Level;
 use crate::ladder::{Ladder, LadderError, Preset};
-use crate::level::Level;
 use crate::policy::{Fallback, Policy};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -47,15 +47,25 @@ pub struct LadderConfig {
 /// Why a `--ladder` value was refused.
 #[derive(Debug, Error)]
 pub enum LadderConfigError {
+    /// The ladder's techniques were refused.
     #[error(transparent)]
     Ladder(#[from] LadderError),
+    /// The file could not be read.
     #[error("cannot read ladder file {}: {error}", path.display())]
     Read {
+        /// The ladder file.
         path: PathBuf,
+        /// What reading it gave.
         error: std::io::Error,
     },
+    /// The file is not a ladder file: what is wrong, naming the key.
     #[error("ladder file {}: {message}", path.display())]
-    File { path: PathBuf, message: String },
+    File {
+        /// The ladder file.
+        path: PathBuf,
+        /// What is wrong, naming the key.
+        message: String,
+    },
 }
 
 /// The TOML layout of a ladder file.
@@ -177,7 +187,7 @@ impl LadderConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::TechniqueCounts;
+    use crate::hodoku::grade::TechniqueCounts;
 
     fn parse(text: &str) -> Result<LadderConfig, LadderConfigError> {
         LadderConfig::from_toml(text, Path::new("my.toml"))

@@ -21,6 +21,7 @@ pub enum Policy {
 }
 
 impl Policy {
+    /// The name a ladder file and `--policy` use.
     pub fn name(self) -> &'static str {
         match self {
             Policy::Single => "single",
@@ -62,6 +63,7 @@ pub enum Fallback {
 }
 
 impl Fallback {
+    /// The name a ladder file and `--fallback` use.
     pub fn name(self) -> &'static str {
         match self {
             Fallback::None => "none",

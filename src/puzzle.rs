@@ -15,13 +15,20 @@ use thiserror::Error;
 /// Why a text is not a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
+    /// Nothing but blanks.
     #[error("empty line: no cells")]
     Empty,
+    /// Text that is not a cell before the first cell.
     #[error(
         "no cells before {} at position {position}: a puzzle line starts with its 81 cells",
         visible::name(*character)
     )]
-    NoCellsBefore { position: usize, character: char },
+    NoCellsBefore {
+        /// 1-based character position.
+        position: usize,
+        /// The character.
+        character: char,
+    },
     /// Nine cells is one row of the 9-line grid layout, which only `explain` reads: said so.
     #[error(
         "too short: {}, a puzzle has 81{}",
@@ -32,9 +39,16 @@ pub enum ParseError {
             ""
         }
     )]
-    TooShort { found: usize },
+    TooShort {
+        /// The cells found.
+        found: usize,
+    },
+    /// More than 81 cells.
     #[error("too long: {found} cells, a puzzle has 81")]
-    TooLong { found: usize },
+    TooLong {
+        /// How many were found.
+        found: usize,
+    },
     /// Cells set off from each other come in groups of one size (cell by cell, box row by
     /// box row, row by row); this group has another.
     #[error(
@@ -42,33 +56,58 @@ pub enum ParseError {
          {position} has {found}"
     )]
     UnevenGroup {
+        /// 1-based character position of the group.
         position: usize,
+        /// Its cells.
         found: usize,
+        /// The cells of the groups before it.
         expected: usize,
     },
+    /// A character that is neither a cell nor a separator.
     #[error("{} at position {position}", visible::bad_character(*character))]
-    BadCharacter { position: usize, character: char },
+    BadCharacter {
+        /// 1-based character position.
+        position: usize,
+        /// The character.
+        character: char,
+    },
     /// A character that is neither a cell nor decoration in the 9-line grid layout; `line`
     /// is the 1-based line of the text, `column` the 1-based character within it.
     #[error("{} at line {line}, column {column}", visible::bad_character(*character))]
     BadGridCharacter {
+        /// 1-based line.
         line: usize,
+        /// 1-based column.
         column: usize,
+        /// The character.
         character: char,
     },
+    /// A grid row without 9 cells.
     #[error("grid row {row} (line {line}) has {}, a row has 9", cells(*found))]
     BadRow {
+        /// 1-based grid row.
         row: usize,
+        /// 1-based line of the text.
         line: usize,
+        /// Its cells.
         found: usize,
     },
+    /// A grid without 9 rows.
     #[error("grid has {found} rows, a grid has 9")]
-    RowCount { found: usize },
+    RowCount {
+        /// How many were found.
+        found: usize,
+    },
+    /// Two givens of one digit in one house.
     #[error("clashing givens: {digit} at {first} and {second}, both in {house}")]
     Clash {
+        /// The digit.
         digit: Digit,
+        /// The first cell holding it.
         first: Cell,
+        /// The second.
         second: Cell,
+        /// The house both are in.
         house: House,
     },
 }

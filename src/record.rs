@@ -15,7 +15,7 @@
 //! `hardest` are SE's rules ([`Rung::Se`]), and it always has `er`, `ep` and `ed`.
 
 use crate::csv_rows::CsvRows;
-use crate::level::Level;
+use crate::hodoku::level::Level;
 use crate::rung::{Grader, Rung};
 use crate::se::Bound;
 use std::fmt;
@@ -42,6 +42,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status, in the order summaries list them.
     pub const ALL: [Status; 6] = [
         Status::Solved,
         Status::Stuck,
@@ -51,6 +52,7 @@ impl Status {
         Status::Unsound,
     ];
 
+    /// The name in the CSV's `status` column.
     pub fn name(self) -> &'static str {
         match self {
             Status::Solved => "solved",
@@ -93,9 +95,13 @@ pub struct Record {
     pub puzzle: String,
     /// Number of givens; `None` for invalid lines.
     pub givens: Option<u32>,
+    /// How the solve ended.
     pub status: Status,
+    /// Steps taken.
     pub steps: u32,
+    /// Cells set by the steps.
     pub placements: u32,
+    /// Candidates removed by the steps.
     pub eliminations: u32,
     /// The hardest rung used: the latest in ladder order, or for SE's path the rule of
     /// the step that gave ER.
@@ -123,8 +129,11 @@ pub struct Record {
 /// Sudoku Explainer's ER, EP and ED of a puzzle.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct SeGrade {
+    /// SE's ER: the hardest step.
     pub er: Bound,
+    /// SE's EP: the hardest step up to the first placement.
     pub ep: Bound,
+    /// SE's ED: the first step.
     pub ed: Bound,
 }
 
@@ -133,10 +142,18 @@ impl Eq for SeGrade {}
 /// Why a CSV row could not be read back as a [`Record`].
 #[derive(Debug, Error)]
 pub enum RecordError {
+    /// A column the schema needs is missing.
     #[error("missing column {0:?}")]
     MissingColumn(&'static str),
+    /// A field that does not parse.
     #[error("column {column:?}: bad value {value:?}")]
-    BadValue { column: &'static str, value: String },
+    BadValue {
+        /// The column.
+        column: &'static str,
+        /// The field as written.
+        value: String,
+    },
+    /// The CSV itself could not be read.
     #[error(transparent)]
     Csv(#[from] csv::Error),
 }
@@ -351,7 +368,7 @@ impl Record {
 
     /// Writes the row to `out` as [`Record::fields`] would, without building intermediate
     /// strings: the batch path.
-    pub fn write(&self, columns: &Columns, out: &mut CsvRows) {
+    pub(crate) fn write(&self, columns: &Columns, out: &mut CsvRows) {
         let _ = self.visit(columns, |field| {
             match field {
                 Field::Text(text) => out.text(text.as_bytes()),
@@ -454,7 +471,7 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
     use crate::se::Difficulty;
     use crate::se::named::SeRule;
 

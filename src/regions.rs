@@ -75,8 +75,11 @@ impl House {
 /// Where a box meets a row or a column: three cells.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Intersection {
+    /// The box.
     pub box_: House,
+    /// The row or column.
     pub line: House,
+    /// The three cells they share.
     pub cells: CellSet,
 }
 

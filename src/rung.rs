@@ -3,7 +3,7 @@
 //! names its count columns and its `hardest`; the two share some names (`x-wing`,
 //! `naked-pair`), so a name is read knowing the grader ([`Rung::from_name`]).
 
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::se::named::SeRule;
 use std::fmt;
 
@@ -11,15 +11,19 @@ use std::fmt;
 /// Sudoku Explainer's (its rules in its order, rated ER, EP, ED).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Grader {
+    /// HoDoKu's: a ladder of techniques, scored and levelled.
     #[default]
     Hodoku,
+    /// Sudoku Explainer's: its rules in its order, rated ER, EP, ED.
     Se,
 }
 
 /// A technique of HoDoKu's catalogue or a rule of SE's.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Rung {
+    /// A technique of HoDoKu's catalogue.
     Hodoku(Technique),
+    /// A rule of SE's.
     Se(SeRule),
 }
 
@@ -51,6 +55,7 @@ impl Rung {
         }
     }
 
+    /// Whose rung it is.
     pub fn grader(self) -> Grader {
         match self {
             Rung::Hodoku(_) => Grader::Hodoku,

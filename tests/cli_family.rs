@@ -278,7 +278,10 @@ fn shared_options_work_alike_in_every_subcommand() {
     let (shown, _) = ok(&["techniques", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(&shown).unwrap();
     let techniques = json.as_array().unwrap();
-    assert_eq!(techniques.len(), sudolab::catalogue::Technique::ALL.len());
+    assert_eq!(
+        techniques.len(),
+        sudolab::hodoku::catalogue::Technique::ALL.len()
+    );
     assert_eq!(techniques[0]["name"], "full-house");
     assert!(techniques[0]["score"].is_u64() && techniques[0]["presets"].is_array());
 }
@@ -426,9 +429,9 @@ fn ladder_all_runs_every_technique_but_brute_force() {
     let csv = String::from_utf8(output.stdout).unwrap();
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
     let techniques = &header[header.iter().position(|&c| c == "error").unwrap() + 1..];
-    let expected: Vec<&str> = sudolab::catalogue::Technique::ALL
+    let expected: Vec<&str> = sudolab::hodoku::catalogue::Technique::ALL
         .iter()
-        .filter(|&&t| t != sudolab::catalogue::Technique::BruteForce)
+        .filter(|&&t| t != sudolab::hodoku::catalogue::Technique::BruteForce)
         .map(|t| t.name())
         .collect();
     assert_eq!(techniques, expected);

@@ -769,7 +769,7 @@ fn techniques_lists_the_catalogue_as_a_table_and_as_csv() {
         .records()
         .map(|r| r.unwrap()[0].to_string())
         .collect();
-    let known: Vec<&str> = sudolab::catalogue::Technique::ALL
+    let known: Vec<&str> = sudolab::hodoku::catalogue::Technique::ALL
         .iter()
         .map(|t| t.name())
         .collect();

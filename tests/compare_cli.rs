@@ -5,8 +5,8 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Output};
-use sudolab::catalogue::Technique;
-use sudolab::grade::ScoreTable;
+use sudolab::hodoku::catalogue::Technique;
+use sudolab::hodoku::grade::ScoreTable;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::Puzzle;
@@ -22,7 +22,11 @@ fn sudolab(args: &[&str]) -> Output {
 
 /// A puzzle's verdict under a ladder: status, and for a solved puzzle its hardest
 /// technique and level.
-type Verdict = (Status, Option<Technique>, Option<sudolab::level::Level>);
+type Verdict = (
+    Status,
+    Option<Technique>,
+    Option<sudolab::hodoku::level::Level>,
+);
 
 fn verdict(ladder: &Ladder, puzzle: &Puzzle) -> Verdict {
     let Uniqueness::Unique(solution) = oracle::analyse(puzzle) else {

@@ -9,7 +9,7 @@
 
 mod common;
 
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::{Puzzle, Solution};

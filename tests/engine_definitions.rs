@@ -15,8 +15,8 @@ mod common;
 use std::collections::BTreeSet;
 use sudolab::bitset::{CellSet, DigitSet};
 use sudolab::candidates::Candidates;
-use sudolab::catalogue::Technique;
 use sudolab::geometry::{Cell, Digit, House, HouseKind};
+use sudolab::hodoku::catalogue::Technique;
 
 /// What a step does: its placement and its eliminations, as sorted (cell, digit) pairs.
 type Effect = (Option<(usize, u8)>, Vec<(usize, u8)>);

@@ -16,7 +16,7 @@ mod common;
 
 use common::hodoku::{self, Verdict};
 use std::collections::BTreeMap;
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::Puzzle;

@@ -41,8 +41,8 @@ mod common;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
 use sudolab::candidates::Candidates;
-use sudolab::catalogue::Technique;
 use sudolab::geometry::{Cell, Digit};
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::step::Step;
 
 /// A map of the grid onto itself: where each cell goes and what each digit becomes.

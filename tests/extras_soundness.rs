@@ -11,7 +11,7 @@ mod common;
 
 use rayon::prelude::*;
 use sudolab::candidates::Candidates;
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{Uniqueness, analyse};
 use sudolab::puzzle::Puzzle;

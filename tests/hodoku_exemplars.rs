@@ -21,7 +21,7 @@
 mod common;
 
 use sudolab::candidates::Candidates;
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{Uniqueness, analyse};
 use sudolab::puzzle::Puzzle;

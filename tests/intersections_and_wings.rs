@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::BTreeMap;
 use sudolab::candidates::Candidates;
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::{Puzzle, Solution};

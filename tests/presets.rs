@@ -19,7 +19,7 @@ mod common;
 
 use assert_cmd::Command;
 use std::collections::HashMap;
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::record::{Columns, Record, Status};
 

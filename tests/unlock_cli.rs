@@ -72,7 +72,7 @@ fn locked_candidates_unlock_the_blogs_locked_candidates_example() {
             "{row:?}"
         );
         if row["status"] == "stuck" {
-            let technique = sudolab::catalogue::Technique::from_name(locked[0]).unwrap();
+            let technique = sudolab::hodoku::catalogue::Technique::from_name(locked[0]).unwrap();
             assert_eq!(
                 row[locked[0]] == "1",
                 solves(&singles.with(technique), &puzzle)

@@ -12,7 +12,7 @@
 use super::er_bands::ErBand;
 use super::results::ResultSet;
 use super::stats::{self, Interval};
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::record::{Record, Status};
 use crate::rung::{Grader, Rung};
 use crate::se::Bound;
@@ -446,7 +446,7 @@ pub fn compare(base: &ResultSet, new: &ResultSet) -> Comparison {
         }
     }
     technique_order.extend(status_order.iter().skip(1).cloned());
-    let mut level_order: Vec<String> = crate::level::Level::ALL
+    let mut level_order: Vec<String> = crate::hodoku::level::Level::ALL
         .iter()
         .map(|l| l.name().to_string())
         .collect();

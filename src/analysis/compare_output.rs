@@ -196,7 +196,7 @@ impl Layout {
 
 /// A column heading: a technique's HoDoKu code, anything else as it is.
 fn short(label: &str) -> String {
-    crate::catalogue::Technique::from_name(label)
+    crate::hodoku::catalogue::Technique::from_name(label)
         .map_or_else(|| label.to_string(), |t| t.code().to_string())
 }
 
@@ -492,7 +492,7 @@ pub fn write_csv(out: impl io::Write, base: &ResultSet, new: &ResultSet) -> csv:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
 
     /// A matrix over `labels` with `count` puzzles for each (from, to) index pair.
     fn matrix_of(labels: &[&str], pairs: &[(usize, usize, usize)]) -> Matrix {

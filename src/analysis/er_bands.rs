@@ -6,7 +6,7 @@
 //! (`12.0+`). A lower bound (`>=8.4`: the rating's time ran out, `run --se-timeout`) is a
 //! class of its own, never counted in a band it may not belong to.
 
-use crate::level::Level;
+use crate::hodoku::level::Level;
 use crate::se::Bound;
 use std::fmt;
 

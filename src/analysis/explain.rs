@@ -8,7 +8,7 @@
 //! library line), whose own solution the steps are checked against.
 
 use super::step_json;
-use crate::grade::ScoreTable;
+use crate::hodoku::grade::ScoreTable;
 use crate::oracle::Uniqueness;
 use crate::position::Position;
 use crate::puzzle::Solution;

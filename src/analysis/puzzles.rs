@@ -1,6 +1,6 @@
 //! The single puzzle or position that `explain` takes: a puzzle line or a HoDoKu library
 //! line, a grid or pencil-mark grid (in a file, or given whole on the command line), or
-//! `FILE:LINE` (corpora stream through [`crate::runner::input`]).
+//! `FILE:LINE` (corpora stream through `crate::runner::input`).
 //!
 //! Blank lines and lines starting with `#` are not puzzles and are skipped; numbering
 //! counts every physical line, so `FILE:LINE` names the same line a results row does.

@@ -3,7 +3,7 @@
 //! made it (version, commit, ladder, policy). A missing sidecar is not an error; the
 //! report then says the run is unknown.
 //!
-//! The sidecar is the runner's [`crate::runner::meta::Meta`], read back by field name from
+//! The sidecar is the runner's `crate::runner::meta::Meta`, read back by field name from
 //! its JSON (that type only serialises), so that reports keep working on files written by
 //! older or newer versions of the runner.
 //!

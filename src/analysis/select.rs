@@ -9,8 +9,8 @@
 //! This module decides which rows match; reading the file and writing the selection is
 //! the CLI's.
 
+use crate::hodoku::level::Level;
 use crate::ladder::{Ladder, LadderError};
-use crate::level::Level;
 use crate::record::{Columns, Record, Status};
 use crate::rung::Rung;
 use crate::se::named::SeRule;
@@ -146,7 +146,7 @@ fn status_names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
     use crate::rung::Grader;
 
     fn columns() -> Columns {

@@ -9,8 +9,8 @@
 
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Notation;
 use crate::geometry::{Cell, Digit};
+use crate::hodoku::catalogue::Notation;
 use crate::step::{Chains, Link, Node, Pattern, Step};
 use serde_json::{Map, Value, json};
 
@@ -248,7 +248,7 @@ fn digits(set: DigitSet) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
     use crate::step::Eliminations;
 
     #[test]

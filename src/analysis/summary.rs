@@ -8,7 +8,7 @@
 
 use super::results::ResultSet;
 use super::stats::percentile;
-use crate::level::Level;
+use crate::hodoku::level::Level;
 use crate::record::{Record, Status};
 use crate::rung::Rung;
 use std::collections::BTreeMap;

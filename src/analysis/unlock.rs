@@ -21,11 +21,11 @@
 //! - A rung the full solve never used was never the first productive one, so the ladder
 //!   without it takes the same steps: only the rungs a solve used are ablated.
 //!
-//! Both work one puzzle line at a time ([`LineJob`]), so `unlock` streams a corpus through
+//! Both work one puzzle line at a time (`LineJob`), so `unlock` streams a corpus through
 //! the runner's pipeline as `run` does.
 
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
 use crate::puzzle::{Puzzle, Solution};

@@ -10,7 +10,7 @@ use super::stats::percent;
 use super::table::Table;
 use super::unlock::{Ablation, Ablator, Unlock, Unlocker};
 use super::unlock_se::{Alone, SeUnlock, SeUnlocker};
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::record::Status;
 use crate::runner::pipeline::LineJob;
 use crate::se::solver::Producer;

@@ -464,7 +464,12 @@ mod tests {
         );
         assert_eq!(config.policy, Some(Policy::Sweep));
         assert_eq!(config.fallback, Some(Fallback::BruteForce));
-        assert_eq!(config.scores.score(crate::catalogue::Technique::XWing), 150);
+        assert_eq!(
+            config
+                .scores
+                .score(crate::hodoku::catalogue::Technique::XWing),
+            150
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! and the presets each technique belongs to; with `--presets`, the presets themselves: their
 //! techniques, policy and fallback, what they are and where they come from.
 
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::ladder::{PRESETS, Preset};
 use crate::policy::{Fallback, Policy};
 use clap::ValueEnum;

@@ -6,7 +6,7 @@
 use crate::analysis::unlock::{self, Ablator, Unlocker};
 use crate::analysis::unlock_output::Study;
 use crate::analysis::unlock_se::SeUnlocker;
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::ladder_config::LadderConfig;
 use crate::runner::INVALID_NOTICES;

@@ -22,7 +22,9 @@ use board::{Board, Contradiction};
 /// How many solutions a puzzle has, as far as anyone needs to know.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Uniqueness {
+    /// No grid completes the givens.
     NoSolution,
+    /// Exactly one; the solution.
     Unique(Solution),
     /// Two or more; one of them.
     Multiple(Solution),

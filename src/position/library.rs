@@ -23,15 +23,24 @@ use thiserror::Error;
 /// Why a line that starts with `:` is not a library line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LibraryError {
+    /// The line has not HoDoKu's library fields.
     #[error(
         "{found} fields; a library line has 6 or 7 \
          (:technique:candidates:givens:deleted candidates:eliminations:placements[:extra])"
     )]
-    Fields { found: usize },
+    Fields {
+        /// The fields found.
+        found: usize,
+    },
+    /// The givens field is not a puzzle.
     #[error("givens (field 3): {0}")]
     Givens(ParseError),
+    /// A removed candidate is not written `<digit><row><column>`.
     #[error("deleted candidate {text:?} (field 4) is not a digit, a row and a column")]
-    Candidate { text: String },
+    Candidate {
+        /// The text of the candidate.
+        text: String,
+    },
 }
 
 /// Whether `line` is meant as a library line: it starts with `:`.

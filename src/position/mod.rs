@@ -24,10 +24,13 @@ use thiserror::Error;
 /// Why a text is not a position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
+    /// The text is a puzzle line with an error.
     #[error(transparent)]
     Puzzle(#[from] ParseError),
+    /// The text is a library line with an error.
     #[error("HoDoKu library line: {0}")]
     Library(#[from] library::LibraryError),
+    /// The text is a pencil-mark grid with an error.
     #[error("pencil-mark grid: {0}")]
     PencilMarks(#[from] pencil_marks::PencilMarkError),
 }

@@ -24,14 +24,28 @@ use thiserror::Error;
 /// Why a text is not a pencil-mark grid.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PencilMarkError {
+    /// A row without 9 cells.
     #[error("line {line} has {found} cells, a row has 9")]
-    RowCells { line: usize, found: usize },
+    RowCells {
+        /// 1-based line of the text.
+        line: usize,
+        /// How many were found.
+        found: usize,
+    },
+    /// Not 9 rows.
     #[error("{found} rows, a grid has 9")]
-    RowCount { found: usize },
+    RowCount {
+        /// How many were found.
+        found: usize,
+    },
+    /// A character that is no digit, and not decoration.
     #[error("bad character {character:?} at line {line}, column {column}")]
     BadCharacter {
+        /// 1-based line of the text.
         line: usize,
+        /// 1-based character within the line.
         column: usize,
+        /// The character.
         character: char,
     },
     /// A blank where a cell should list its candidates.
@@ -40,10 +54,14 @@ pub enum PencilMarkError {
          or holds its digit"
     )]
     Blank {
+        /// 1-based line of the text.
         line: usize,
+        /// 1-based character within the line.
         column: usize,
+        /// The character.
         character: char,
     },
+    /// Two set cells clash.
     #[error(transparent)]
     Clash(#[from] ParseError),
 }

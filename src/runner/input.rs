@@ -43,7 +43,9 @@ pub struct Input {
 #[derive(Debug, Error)]
 #[error("cannot read {name}: {error}")]
 pub struct InputError {
+    /// The input's name (`-` for stdin).
     pub name: String,
+    /// What opening or reading it gave.
     pub error: io::Error,
 }
 

@@ -5,7 +5,7 @@
 //! an interrupted run says so. Two results files can then be compared honestly.
 
 use super::totals::Totals;
-use crate::grade::ScoreTable;
+use crate::hodoku::grade::ScoreTable;
 use crate::rung::Rung;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -108,7 +108,9 @@ fn fields<T: Serialize>(value: &T) -> serde_json::Map<String, serde_json::Value>
 /// 0, leaves `index - 1` when divided by `count`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
+    /// This part's 0-based index.
     pub index: u64,
+    /// How many parts the input is split into.
     pub count: u64,
 }
 
@@ -240,11 +242,20 @@ impl Meta {
 /// A sidecar that cannot be read back.
 #[derive(Debug, thiserror::Error)]
 pub enum MetaError {
+    /// The sidecar could not be read.
     #[error("cannot read {}: {error}", path.display())]
-    Read { path: PathBuf, error: io::Error },
+    Read {
+        /// The sidecar.
+        path: PathBuf,
+        /// What reading it gave.
+        error: io::Error,
+    },
+    /// The sidecar is not the JSON a run writes.
     #[error("{}: not a sudolab sidecar: {error}", path.display())]
     Parse {
+        /// The sidecar.
         path: PathBuf,
+        /// What parsing it gave.
         error: serde_json::Error,
     },
 }
@@ -259,8 +270,8 @@ impl MetaError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
-    use crate::level::Level;
+    use crate::hodoku::catalogue::Technique;
+    use crate::hodoku::level::Level;
     use std::time::{Duration, UNIX_EPOCH};
 
     #[test]

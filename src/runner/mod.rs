@@ -1,44 +1,52 @@
 //! The batch engine behind `sudolab run`: stream puzzle lines from files and stdin through
 //! a ladder on all cores and record one CSV row per puzzle line, in input order.
 //!
-//! [`run`] reads like the data flow: read a chunk of lines ([`input`]) -> parse, check
-//! uniqueness and solve them in parallel ([`evaluate`], streamed by [`pipeline`]) -> write
-//! their rows ([`output`]) ->
-//! add them to the [`totals`] -> at the end, the [`meta`] sidecar and the [`summary`].
+//! [`run`] reads like the data flow: read a chunk of lines (`input`) -> parse, check
+//! uniqueness and solve them in parallel ([`evaluate`], streamed by `pipeline`) -> write
+//! their rows (`output`) ->
+//! add them to the `totals` -> at the end, the `meta` sidecar and the `summary`.
 //! Memory is bounded by the chunk size; rows are flushed chunk by chunk; the output order
 //! never depends on the thread count. Problems that do not stop the run (an unreadable input,
 //! an unsound step, the first few lines that are not puzzles) are handed to the caller as
 //! [`Notice`]s as they happen. A reader of stdout that goes away ends the run quietly.
 
-pub mod checkpoint;
+pub(crate) mod checkpoint;
+#[doc(hidden)]
 pub mod evaluate;
-pub mod input;
-pub mod merge;
-pub mod meta;
-pub mod output;
-pub mod pipeline;
-pub mod progress;
-pub mod resume;
-pub mod summary;
-pub mod totals;
+pub(crate) mod input;
+pub(crate) mod merge;
+pub(crate) mod meta;
+pub(crate) mod output;
+pub(crate) mod pipeline;
+pub(crate) mod progress;
+pub(crate) mod resume;
+pub(crate) mod summary;
+pub(crate) mod totals;
 
-use crate::grade::ScoreTable;
+pub use crate::hodoku::grade::ScoreTable;
 use crate::ladder::Ladder;
+use crate::ladder_config::LadderConfig;
 use crate::policy::Fallback;
 use crate::record::Status;
 use crate::se::ladder::SeLadder;
 use crate::solver::Policy;
-use evaluate::{Evaluation, Evaluator, WrongStep};
-use input::{Input, InputError, Reader};
-use meta::{InputMeta, Meta, RowsConfig, Shard, TotalsMeta};
-use output::{CsvOutput, OutputError, Target};
+pub use evaluate::WrongStep;
+use evaluate::{Evaluation, Evaluator};
+pub use input::InputError;
+use input::{Input, Reader};
+pub use meta::MetaError;
+pub use meta::Shard;
+use meta::{InputMeta, Meta, RowsConfig, TotalsMeta};
+use output::CsvOutput;
+pub use output::{OutputError, Target};
 use pipeline::Batch;
 use progress::Progress;
+pub use resume::{Origin, ResumeError};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 use thiserror::Error;
-use totals::Totals;
+pub use totals::Totals;
 
 /// Puzzle lines per chunk: enough to keep every core busy, small enough to bound memory
 /// (a few MB) and to flush and update the progress bar often.
@@ -53,6 +61,7 @@ pub const INVALID_NOTICES: u64 = 10;
 pub struct RunConfig {
     /// Input files as given; `-` is stdin.
     pub inputs: Vec<PathBuf>,
+    /// Where the rows go.
     pub output: Target,
     /// The techniques, without the fallback rung.
     pub ladder: Ladder,
@@ -61,8 +70,11 @@ pub struct RunConfig {
     pub se_path: Option<SeLadder>,
     /// The ladder file it came from, if any.
     pub ladder_file: Option<PathBuf>,
+    /// How the rungs take turns.
     pub policy: Policy,
+    /// What happens when logic stops.
     pub fallback: Fallback,
+    /// Scores and levels of the techniques.
     pub scores: ScoreTable,
     /// Worker threads; `None` for one per core.
     pub threads: Option<usize>,
@@ -90,6 +102,36 @@ pub struct RunConfig {
     pub command_line: Vec<String>,
 }
 
+impl RunConfig {
+    /// A run of `inputs` into `output` along `ladder` (its policy, fallback and scores),
+    /// with the command line's defaults: HoDoKu's grade only, one thread per core, every
+    /// puzzle line, an existing results file refused, no progress bar.
+    pub fn new(inputs: Vec<PathBuf>, output: Target, ladder: LadderConfig) -> RunConfig {
+        RunConfig {
+            inputs,
+            output,
+            ladder: ladder.ladder,
+            se_path: None,
+            ladder_file: ladder.file,
+            policy: ladder.policy.unwrap_or_default(),
+            fallback: ladder.fallback.unwrap_or_default(),
+            scores: ladder.scores,
+            threads: None,
+            skip: 0,
+            limit: None,
+            shard: None,
+            existing: Existing::Refuse,
+            verify: false,
+            solution: false,
+            se: false,
+            se_timeout: None,
+            keep_rest: false,
+            progress: false,
+            command_line: Vec::new(),
+        }
+    }
+}
+
 /// What a run does with a results file that is already there (stdout and devices are
 /// always just written to).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -99,7 +141,7 @@ pub enum Existing {
     Refuse,
     /// Start it again.
     Overwrite,
-    /// Keep its rows and append the rest ([`resume`]).
+    /// Keep its rows and append the rest (`resume`).
     Resume,
 }
 
@@ -111,19 +153,31 @@ pub enum Notice {
     /// A step contradicted the solution: where the puzzle is, the puzzle, the step and the
     /// grid it was found in.
     Unsound {
+        /// The input's name.
         source: String,
+        /// 1-based line.
         line: u64,
+        /// The puzzle.
         puzzle: String,
+        /// The step and its grid.
         step: WrongStep,
     },
     /// A line is not a puzzle (only the first [`INVALID_NOTICES`] of a run are told).
     Invalid {
+        /// The input's name.
         source: String,
+        /// 1-based line.
         line: u64,
+        /// Why it is not a puzzle.
         error: String,
     },
     /// `--skip` asked to pass over more puzzle lines than the inputs hold.
-    SkipPastEnd { skip: u64, lines: u64 },
+    SkipPastEnd {
+        /// The puzzle lines asked to pass over.
+        skip: u64,
+        /// The puzzle lines the inputs hold.
+        lines: u64,
+    },
     /// A resume checked the kept rows against the input and goes on after them.
     Resuming(Resumed),
 }
@@ -161,27 +215,47 @@ impl fmt::Display for Notice {
 /// Why a run could not start or had to stop.
 #[derive(Debug, Error)]
 pub enum RunError {
+    /// The output could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// The sidecar could not be written.
     #[error("cannot write {}: {error}", path.display())]
     Meta {
+        /// The sidecar.
         path: PathBuf,
+        /// What writing it gave.
         error: std::io::Error,
     },
+    /// The output holds results and neither overwriting nor resuming was asked.
     #[error(
         "{} exists and holds results: --force writes over it, --resume continues it",
         path.display()
     )]
-    Exists { path: PathBuf },
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The output cannot be resumed.
     #[error(transparent)]
     Resume(#[from] resume::ResumeError),
+    /// The output is one of the inputs.
     #[error("the output {} is also an input", path.display())]
-    OutputIsInput { path: PathBuf },
+    OutputIsInput {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Standard input is named more than once.
     #[error("standard input ('-') is named {count} times; it can be read once")]
-    StdinTwice { count: usize },
+    StdinTwice {
+        /// How many times.
+        count: usize,
+    },
+    /// The thread pool could not start.
     #[error("cannot start {threads} worker threads: {error}")]
     Threads {
+        /// The threads asked for (0: one per core).
         threads: usize,
+        /// What rayon said.
         error: rayon::ThreadPoolBuildError,
     },
 }
@@ -189,12 +263,15 @@ pub enum RunError {
 /// How a run went.
 #[derive(Clone, Debug)]
 pub struct RunReport {
+    /// Puzzles by status and by hardest rung, the kept rows of a resume included.
     pub totals: Totals,
     /// Inputs that could not be opened or read (each reported as a [`Notice`]).
     pub input_errors: u64,
     /// The reader of stdout went away before the end; the run stopped quietly.
     pub broken_pipe: bool,
+    /// Worker threads used.
     pub threads: usize,
+    /// Wall-clock time of the run.
     pub elapsed: Duration,
     /// What a `--resume` kept of the results file.
     pub resumed: Option<Resumed>,
@@ -203,6 +280,7 @@ pub struct RunReport {
 /// The rows a resumed run kept, once their input was checked line by line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resumed {
+    /// How many rows were kept.
     pub rows: u64,
     /// `source:line` of the last kept row: grading goes on from the puzzle line after it.
     pub last: String,
@@ -620,8 +698,8 @@ fn write_meta(meta: &Meta, path: Option<&std::path::Path>) -> Result<(), RunErro
 mod tests {
     use super::*;
     use crate::candidates::Candidates;
-    use crate::catalogue::Technique;
     use crate::geometry::{Cell, Digit};
+    use crate::hodoku::catalogue::Technique;
     use crate::puzzle::Puzzle;
     use crate::step::{Pattern, Step};
 

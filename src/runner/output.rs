@@ -15,7 +15,9 @@ use thiserror::Error;
 /// A results destination.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
+    /// Standard output.
     Stdout,
+    /// A file, created or replaced.
     File(PathBuf),
 }
 
@@ -42,7 +44,9 @@ impl Target {
 #[derive(Debug, Error)]
 #[error("cannot write {name}: {error}")]
 pub struct OutputError {
+    /// The output's name.
     pub name: String,
+    /// What writing it gave.
     pub error: io::Error,
 }
 
@@ -181,7 +185,7 @@ pub fn replacement_for(path: &Path) -> io::Result<tempfile::NamedTempFile> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
 
     #[test]
     fn writes_the_header_at_once_and_rows_on_flush() {

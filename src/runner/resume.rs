@@ -48,8 +48,11 @@ pub struct OnDisk {
 /// Where a row's puzzle line is, and the puzzle it holds, as the row records them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Origin {
+    /// The input's name.
     pub source: String,
+    /// 1-based line.
     pub line: u64,
+    /// The puzzle column.
     pub puzzle: String,
 }
 
@@ -63,73 +66,112 @@ impl Origin {
 /// Why a results file cannot be resumed.
 #[derive(Debug, Error)]
 pub enum ResumeError {
+    /// The sidecar could not be read.
     #[error(transparent)]
     Meta(#[from] MetaError),
+    /// The file holds rows but has no sidecar.
     #[error(
         "cannot resume {}: it holds rows but no sidecar {} says what made them \
          (--force starts it again)", path.display(), sidecar.display()
     )]
-    NoSidecar { path: PathBuf, sidecar: PathBuf },
+    NoSidecar {
+        /// The results file.
+        path: PathBuf,
+        /// Where the sidecar should be.
+        sidecar: PathBuf,
+    },
+    /// The file was made with another configuration.
     #[error(
         "cannot resume {}: it was made with another configuration ({}; on disk vs now); \
          --force starts it again", path.display(), differences.join("; ")
     )]
     Differs {
+        /// The results file.
         path: PathBuf,
+        /// Each setting that differs, on disk vs now.
         differences: Vec<String>,
     },
+    /// The header is not this run's columns.
     #[error("cannot resume {}: its header is not this ladder's columns", path.display())]
-    Header { path: PathBuf },
+    Header {
+        /// The results file.
+        path: PathBuf,
+    },
+    /// A kept row does not parse.
     #[error("cannot resume {}:{line}: {error}", path.display())]
     Row {
+        /// The results file.
         path: PathBuf,
+        /// 1-based line of the file.
         line: u64,
+        /// Why.
         error: RecordError,
     },
+    /// A kept row came from another puzzle than the input holds there now.
     #[error(
         "cannot resume {}: its row {row} was graded from {} ({}), but {}; this is not the \
          input the run started from (--force starts it again)",
         path.display(), kept.place(), shown(&kept.puzzle), now
     )]
     InputDiffers {
+        /// The results file.
         path: PathBuf,
         /// 1-based among the rows after the header.
         row: u64,
+        /// Where the row says it came from.
         kept: Origin,
         /// What the input holds there now.
         now: String,
     },
+    /// The input holds fewer puzzle lines than the file has rows.
     #[error(
         "cannot resume {}: it holds {rows} rows, but the input ends after {lines} puzzle \
          {}; this is not the input the run started from (--force starts it again)",
         path.display(), if *lines == 1 { "line" } else { "lines" }
     )]
     InputShorter {
+        /// The results file.
         path: PathBuf,
+        /// Rows kept.
         rows: u64,
+        /// Puzzle lines in the input.
         lines: u64,
     },
+    /// The run had completed, yet the input now goes on.
     #[error(
         "cannot resume {}: its run completed with {rows} rows, but the input goes on at {}; \
          this is not the input the run finished (--force starts it again)",
         path.display(), next.place()
     )]
     InputLonger {
+        /// The results file.
         path: PathBuf,
+        /// Rows kept.
         rows: u64,
+        /// Where the input goes on.
         next: Origin,
     },
+    /// The file holds fewer rows than its sidecar counts.
     #[error(
         "cannot resume {}: its sidecar counts {rows} rows but the file holds {found}",
         path.display()
     )]
     RowsMissing {
+        /// The results file.
         path: PathBuf,
+        /// Rows the sidecar counts.
         rows: u64,
+        /// Rows found.
         found: u64,
     },
+    /// The file could not be read or cut.
     #[error("cannot resume {}: {error}", path.display())]
-    Io { path: PathBuf, error: io::Error },
+    Io {
+        /// The results file.
+        path: PathBuf,
+        /// What reading or cutting it gave.
+        error: io::Error,
+    },
 }
 
 /// A puzzle column in a message: its start, enough to tell two apart.

@@ -79,7 +79,7 @@ fn wrapped(head: &str, entries: &[String], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
     use crate::record::Record;
 
     #[test]

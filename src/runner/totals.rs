@@ -89,7 +89,7 @@ impl AddAssign<&Totals> for Totals {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
 
     fn record(status: Status, hardest: Option<Technique>) -> Record {
         Record {

@@ -41,7 +41,9 @@ impl fmt::Display for Difficulty {
 /// One of ER, EP, ED: exact, or at least some difficulty.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Bound {
+    /// The rating, as serate prints it.
     Exact(Difficulty),
+    /// A lower bound: the path stopped before its end.
     AtLeast(Difficulty),
 }
 

@@ -12,37 +12,64 @@ use std::fmt;
 pub enum Rule {
     /// The last empty cell of a house (SE's `HiddenSingleHint` with `isAlone`).
     HiddenSingleAlone,
+    /// In a box.
     HiddenSingleBox,
     /// In a row or a column.
     HiddenSingleLine,
+    /// SE's Direct Pointing: a pointing that leaves a hidden single.
     DirectPointing,
+    /// SE's Direct Claiming: a claiming that leaves a hidden single.
     DirectClaiming,
+    /// A hidden pair that leaves a hidden single.
     DirectHiddenPair,
+    /// A hidden triplet that leaves a hidden single.
     DirectHiddenTriplet,
+    /// A cell with one candidate left.
     NakedSingle,
+    /// A box's candidates of a digit all in one line.
     Pointing,
+    /// A line's candidates of a digit all in one box.
     Claiming,
+    /// Two cells of a house with the same two candidates.
     NakedPair,
+    /// Three cells of a house with three candidates between them.
     NakedTriplet,
+    /// Four cells of a house with four candidates between them.
     NakedQuad,
+    /// Two digits confined to the same two cells of a house.
     HiddenPair,
+    /// Three digits confined to three cells of a house.
     HiddenTriplet,
+    /// Four digits confined to four cells of a house.
     HiddenQuad,
+    /// A digit's candidates in two lines confined to two cross lines.
     XWing,
+    /// The same with three lines.
     Swordfish,
+    /// The same with four lines.
     Jellyfish,
+    /// Three bivalue cells: a pivot and two pincers.
     XyWing,
+    /// A trivalue pivot and two bivalue pincers.
     XyzWing,
     /// A unique rectangle (4 cells) or loop (6 and more) of SE's type 1 to 4.
     UniqueLoop {
+        /// Cells in the loop: 4 for a rectangle.
         cells: u8,
+        /// SE's type, 1 to 4.
         kind: u8,
     },
+    /// Bivalue Universal Grave type 1.
     Bug1,
+    /// BUG type 2.
     Bug2,
+    /// BUG type 3.
     Bug3,
+    /// BUG type 4.
     Bug4,
+    /// Two cells that see each other cannot take every pair of digits left.
     AlignedPairExclusion,
+    /// The same with three cells.
     AlignedTripletExclusion,
     /// A hint of SE's chaining family, under the name the chaining module gives it.
     Chaining(&'static str),
@@ -114,13 +141,16 @@ impl fmt::Display for Rule {
 pub struct Removals([CellSet; 9]);
 
 impl Removals {
+    /// No removal.
     pub const NONE: Removals = Removals([CellSet::EMPTY; 9]);
 
+    /// Adds the removal of `digit` from `cell`.
     #[inline]
     pub fn add(&mut self, cell: Cell, digit: Digit) {
         self.0[digit.index()].insert(cell);
     }
 
+    /// Adds the removal of `digit` from every cell of `cells`.
     #[inline]
     pub fn add_cells(&mut self, digit: Digit, cells: CellSet) {
         self.0[digit.index()] |= cells;
@@ -132,6 +162,7 @@ impl Removals {
         self.0[digit.index()]
     }
 
+    /// Whether nothing is removed.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|cells| cells.is_empty())
     }
@@ -145,11 +176,14 @@ impl Removals {
 /// One hint as SE applies it: removals first, then the placement.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hint {
+    /// The rule that found it.
     pub rule: Rule,
+    /// This instance's difficulty (the rule's base plus its length adders).
     pub difficulty: Difficulty,
     /// The cell set and its digit, when SE's hint has a cell (`Hint.getCell()`): the
     /// singles, and the direct hints, whose removals SE shows but does not apply.
     pub placement: Option<(Cell, Digit)>,
+    /// The candidates it removes.
     pub removals: Removals,
 }
 

@@ -24,8 +24,14 @@ pub struct SeLadder {
 /// Why an SE ladder was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SeLadderError {
+    /// A name that is no SE rule.
     #[error("unknown SE technique or rule {name:?} in {spec:?}; {}", se_help(name))]
-    Unknown { spec: String, name: String },
+    Unknown {
+        /// The whole specification.
+        spec: String,
+        /// The name in it that is no rule.
+        name: String,
+    },
 }
 
 fn se_help(name: &str) -> String {

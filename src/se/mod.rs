@@ -7,18 +7,22 @@
 //! step. This module owns SE's facts (its rules in [`rules`], their names and base
 //! difficulties in [`hint::Rule`], its orders in [`order`]); it reuses the geometry and
 //! the candidate grid of the rest of the crate. SE's chaining family plugs in at
-//! [`chaining_seam`].
+//! `chaining_seam`.
 
+#[doc(hidden)]
 pub mod chaining;
-pub mod chaining_seam;
+pub(crate) mod chaining_seam;
 pub mod difficulty;
 pub mod hint;
 pub mod ladder;
 pub mod named;
+#[doc(hidden)]
 pub mod order;
-pub mod path;
+pub(crate) mod path;
 pub mod rating;
+#[doc(hidden)]
 pub mod rules;
+#[doc(hidden)]
 pub mod solver;
 
 pub use difficulty::{Bound, Difficulty};

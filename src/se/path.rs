@@ -24,8 +24,6 @@ pub struct PathSummary {
     /// The rule of the first step as hard as ER (the hardest so far, when the path
     /// stopped short).
     pub hardest: Option<SeRule>,
-    /// Whether a rule that assumes one solution (Unique Loops, BUG) was used.
-    pub assumed_uniqueness: bool,
     /// The first step that contradicted the solution, when one was given.
     pub wrong: Option<WrongHint>,
 }
@@ -77,7 +75,6 @@ pub fn walk_showing(
     let (mut steps, mut placements, mut eliminations) = (0, 0, 0);
     let mut counts = [0; SeRule::COUNT];
     let (mut hardest, mut hardest_rule) = (f64::NEG_INFINITY, None);
-    let mut assumed_uniqueness = false;
     let mut wrong = None;
     let rating = rate_path(grid, producers, |grid, hint| {
         steps += 1;
@@ -94,7 +91,6 @@ pub fn walk_showing(
         step(grid, hint);
         let rule = SeRule::of(hint.rule);
         counts[rule.index()] += 1;
-        assumed_uniqueness |= rule.assumes_uniqueness();
         placements += u32::from(hint.placement.is_some());
         let removed = hint.removals.iter().filter(|&(c, d)| grid.has(c, d));
         eliminations += removed.count() as u32;
@@ -111,7 +107,6 @@ pub fn walk_showing(
         eliminations,
         counts,
         hardest: hardest_rule,
-        assumed_uniqueness,
         wrong,
     }
 }

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 /// How SE's path ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Ending {
+    /// The grid was solved.
     Solved,
     /// The time limit passed; the step SE would take next is at least this difficult.
     TimedOut(Difficulty),
@@ -27,9 +28,13 @@ pub enum Ending {
 /// A puzzle's SE rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeRating {
+    /// ER: the hardest step.
     pub er: Bound,
+    /// EP: the hardest step up to and including the first placement.
     pub ep: Bound,
+    /// ED: the first step.
     pub ed: Bound,
+    /// How the path ended.
     pub ending: Ending,
 }
 

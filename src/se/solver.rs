@@ -47,7 +47,7 @@ const PRODUCERS: [Find; 20] = [
     aligned_exclusion::aligned_pair_exclusion,
 ];
 
-/// SE's producers, in `Solver`'s order: the first twenty are [`PRODUCERS`], then the
+/// SE's producers, in `Solver`'s order: the first twenty are `PRODUCERS`, then the
 /// chaining list (Aligned Triplet Exclusion sitting among it).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Producer {

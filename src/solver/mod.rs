@@ -16,9 +16,9 @@
 //! finders skip the houses and digits the thread's [`Memo`] says they searched in vain.
 
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
-use crate::grade::TechniqueCounts;
+use crate::hodoku::catalogue::Technique;
+use crate::hodoku::grade::TechniqueCounts;
 use crate::ladder::Ladder;
 pub use crate::policy::Policy;
 use crate::puzzle::{Puzzle, Solution};
@@ -47,6 +47,7 @@ pub enum Outcome {
 /// A step that removed the solution's digit or set a wrong one: always a bug.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct UnsoundStep {
+    /// The step.
     pub step: Step,
     /// The arena the step's chain lies in.
     pub chains: Chains,
@@ -73,11 +74,15 @@ impl fmt::Display for UnsoundStep {
 /// What a solve did, without the step log.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Summary {
+    /// How the solve ended.
     pub outcome: Outcome,
+    /// Steps taken, per technique.
     pub counts: TechniqueCounts,
     /// Steps applied (each one pattern instance).
     pub steps: u32,
+    /// Cells set.
     pub placements: u32,
+    /// Candidates removed.
     pub eliminations: u32,
     /// The latest technique in ladder order that was used.
     pub hardest: Option<Technique>,
@@ -86,8 +91,11 @@ pub struct Summary {
 /// A solve with its step log and final grid.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Report {
+    /// The totals.
     pub summary: Summary,
+    /// Every step, in order.
     pub steps: StepList,
+    /// The grid where the solve ended.
     pub grid: Candidates,
 }
 
@@ -111,6 +119,7 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// A solver trying `ladder`'s techniques in order, taking turns by `policy`.
     pub fn new(ladder: Ladder, policy: Policy) -> Solver {
         Solver {
             ladder,
@@ -126,9 +135,11 @@ impl Solver {
         self
     }
 
+    /// The techniques it tries.
     pub fn ladder(&self) -> &Ladder {
         &self.ladder
     }
+    /// How its techniques take turns.
     pub fn policy(&self) -> Policy {
         self.policy
     }

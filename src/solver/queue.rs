@@ -38,9 +38,9 @@
 use super::{Outcome, Scratch, Solver, Summary, UnsoundStep, is_sound};
 use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, House};
-use crate::grade::TechniqueCounts;
+use crate::hodoku::catalogue::Technique;
+use crate::hodoku::grade::TechniqueCounts;
 use crate::puzzle::Solution;
 use crate::step::{Chains, Step, StepList};
 use crate::technique::{StepSink, single_step};

@@ -16,6 +16,7 @@ pub struct Effect {
 }
 
 impl Effect {
+    /// Whether the step changed nothing.
     pub fn is_empty(self) -> bool {
         self.placements == 0 && self.eliminations == 0
     }

@@ -48,8 +48,11 @@ impl Node {
 /// One link of a chain: `node` holds `digit` (`on`) or not.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Link {
+    /// The node: a cell, a group of cells, an ALS.
     pub node: Node,
+    /// The digit.
     pub digit: Digit,
+    /// Whether the node holds it (an on link) or not.
     pub on: bool,
 }
 
@@ -77,6 +80,7 @@ impl ChainRef {
         self.len as usize
     }
 
+    /// Whether the step has no chain.
     pub fn is_empty(self) -> bool {
         self.len == 0
     }
@@ -91,6 +95,7 @@ pub struct Chains {
 }
 
 impl Chains {
+    /// An empty arena.
     pub fn new() -> Chains {
         Chains::default()
     }

@@ -27,8 +27,8 @@
 use super::Step;
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
-use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit, House};
+use crate::hodoku::catalogue::{Subtype, Technique};
 
 /// How HoDoKu lists a technique's eliminations.
 enum Listing {

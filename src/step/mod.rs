@@ -12,8 +12,8 @@ mod deletion;
 mod notation;
 
 use crate::bitset::{CellSet, DigitSet, HouseSet};
-use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit};
+use crate::hodoku::catalogue::{Subtype, Technique};
 pub use apply::Effect;
 pub use chain::{ChainRef, Chains, Link, Node};
 pub use notation::{StepDisplay, branch_texts};
@@ -24,6 +24,7 @@ use std::fmt;
 pub struct Eliminations([CellSet; 9]);
 
 impl Eliminations {
+    /// No elimination.
     pub const NONE: Eliminations = Eliminations([CellSet::EMPTY; 9]);
 
     /// Removes `digit` from `cell`.
@@ -44,11 +45,13 @@ impl Eliminations {
         self.0[digit.index()]
     }
 
+    /// Whether `digit` is removed from `cell`.
     #[inline]
     pub fn contains(&self, cell: Cell, digit: Digit) -> bool {
         self.0[digit.index()].contains(cell)
     }
 
+    /// Whether nothing is removed.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|s| s.is_empty())
     }
@@ -116,17 +119,29 @@ impl fmt::Debug for Eliminations {
 ///   completes (Uniqueness Test 3), and its cells outside the rectangle.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]
 pub struct Pattern {
+    /// The pattern's digits.
     pub digits: DigitSet,
+    /// The pattern's cells.
     pub cells: CellSet,
+    /// The digits of the naked subset a unique rectangle's roof completes.
     pub subset: DigitSet,
+    /// A fish's base houses.
     pub base: HouseSet,
+    /// A fish's cover houses.
     pub cover: HouseSet,
+    /// A fish's fin cells.
     pub fins: CellSet,
+    /// A wing's pivot cell.
     pub pivot: Option<Cell>,
+    /// The cells of the strong link that ties the pattern together.
     pub links: CellSet,
+    /// The strong link's digit, when it is not the pattern's only one.
     pub link_digit: Option<Digit>,
+    /// A chain's links, in the step list's arena.
     pub chain: ChainRef,
+    /// Groups of cells: color classes, Sue de Coq's parts.
     pub groups: [CellSet; 4],
+    /// The digits of each group, where they matter.
     pub group_digits: [DigitSet; 4],
 }
 
@@ -134,7 +149,9 @@ pub struct Pattern {
 /// digit holds in all of its templates.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Placement {
+    /// The cells set.
     pub cells: CellSet,
+    /// The digit they are set to.
     pub digit: Digit,
 }
 
@@ -161,13 +178,16 @@ impl Placement {
 /// One pattern instance and its consequences.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Step {
+    /// The technique that found it.
     pub technique: Technique,
     /// The kind of step HoDoKu names apart within the technique (a continuous or a
     /// discontinuous nice loop, an AIC), if any.
     pub subtype: Option<Subtype>,
     /// The cells set by this step, and their digit.
     pub placement: Option<Placement>,
+    /// The candidates it removes.
     pub eliminations: Eliminations,
+    /// The pattern that justifies it.
     pub pattern: Pattern,
 }
 
@@ -237,6 +257,7 @@ pub struct StepList {
 }
 
 impl StepList {
+    /// An empty list.
     pub fn new() -> StepList {
         StepList::default()
     }
@@ -253,6 +274,7 @@ impl StepList {
         &self.chains
     }
 
+    /// The arena of the steps' chains, to add to.
     pub fn chains_mut(&mut self) -> &mut Chains {
         &mut self.chains
     }

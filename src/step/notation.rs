@@ -5,8 +5,8 @@
 
 use super::{Chains, Link, Node, Pattern, Placement, Step};
 use crate::bitset::{CellSet, DigitSet, write_joined};
-use crate::catalogue::{ChainShape, Notation, Subtype};
 use crate::geometry::{Digit, HouseKind};
+use crate::hodoku::catalogue::{ChainShape, Notation, Subtype};
 use std::fmt;
 
 /// A step with the arena its chain lies in, ready to print.
@@ -365,8 +365,8 @@ impl fmt::Display for NodeText {
 mod tests {
     use super::*;
     use crate::bitset::HouseSet;
-    use crate::catalogue::Technique;
     use crate::geometry::{Cell, House};
+    use crate::hodoku::catalogue::Technique;
     use crate::step::{Eliminations, Link};
 
     fn text(step: &Step, chains: &Chains) -> String {

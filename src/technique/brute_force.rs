@@ -5,7 +5,7 @@
 
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;

@@ -8,8 +8,8 @@
 
 use super::test_grids::*;
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::Cell;
+use crate::hodoku::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::solver::{Policy, Solver};
 

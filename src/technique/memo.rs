@@ -24,7 +24,7 @@
 
 use crate::bitset::CellSet;
 use crate::candidates::{Candidates, Snapshot};
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 
 /// Parts per technique: houses, digits in two orientations, Sue de Coq's 54 line/box
 /// intersections, or the 36 pairs of digits.

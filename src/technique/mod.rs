@@ -1,4 +1,4 @@
-//! The finders: for every technique of the [`crate::catalogue`], the function that searches
+//! The finders: for every technique of the [`crate::hodoku::catalogue`], the function that searches
 //! a grid for it. A finder reads a [`Candidates`] grid, never changes it, and reports each
 //! pattern instance as a [`Step`](crate::step::Step) into a [`StepSink`], stopping when the sink says so.
 //!
@@ -27,8 +27,8 @@ mod wings;
 
 use crate::bitset::HouseSet;
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House, HouseKind};
+use crate::hodoku::catalogue::Technique;
 use crate::puzzle::Solution;
 use crate::step::StepList;
 pub use singles::queues::SinglesQueues;

@@ -6,8 +6,8 @@
 use super::memo::Memo;
 use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::{Candidates, Snapshot};
-use crate::catalogue::Technique;
 use crate::geometry::Digit;
+use crate::hodoku::catalogue::Technique;
 use crate::puzzle::Solution;
 use crate::step::{Chains, Step, StepList};
 use std::ops::ControlFlow;

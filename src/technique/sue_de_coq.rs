@@ -31,8 +31,8 @@
 
 use crate::bitset::{CellSet, DigitSet, nine_bit_count};
 use crate::candidates::{Candidates, Snapshot};
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, House, HouseKind};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
@@ -329,8 +329,8 @@ fn step(grid: &Candidates, core: &Core, parts: [(CellSet, DigitSet); 2]) -> Opti
 #[cfg(test)]
 mod tests {
     use crate::candidates::Candidates;
-    use crate::catalogue::Technique;
     use crate::geometry::Cell;
+    use crate::hodoku::catalogue::Technique;
     use crate::technique::test_grids::*;
 
     /// An empty grid with the cells of `cells` (row, column, digits) restricted, each

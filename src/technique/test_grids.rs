@@ -2,8 +2,8 @@
 //! cells, so that a test reads like the pattern it checks.
 
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
+use crate::hodoku::catalogue::Technique;
 
 /// The digit `value`.
 pub fn d(value: u8) -> Digit {

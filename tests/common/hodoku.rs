@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use sudolab::catalogue::Technique;
+use sudolab::hodoku::catalogue::Technique;
 use sudolab::ladder::Ladder;
 use sudolab::puzzle::Puzzle;
 

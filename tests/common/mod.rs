@@ -66,7 +66,7 @@ const RARE: [usize; 2] = [840, 926];
 /// fallback: real mid-solve positions of every kind, each before one step of its solve.
 pub fn grids_along_solves(stride: usize) -> Vec<sudolab::candidates::Candidates> {
     use sudolab::candidates::Candidates;
-    use sudolab::catalogue::Technique;
+    use sudolab::hodoku::catalogue::Technique;
     use sudolab::ladder::Ladder;
     use sudolab::oracle::{self, Uniqueness};
     use sudolab::puzzle::Puzzle;

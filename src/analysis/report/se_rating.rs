@@ -8,7 +8,7 @@ use super::charts::BarChart;
 use super::markdown::{Chart, Column, chart_of, counts_table, section};
 use crate::analysis::er_bands::{ErBand, disagreement};
 use crate::analysis::table::Table;
-use crate::level::Level;
+use crate::hodoku::level::Level;
 use crate::record::{Record, SeGrade, Status};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;

@@ -4,7 +4,7 @@
 //! A chaining producer sorts its hints by difficulty (a Java double), then complexity
 //! (how many potentials its chains hold), then a sort key per kind; the sort is stable, so
 //! ties keep the order the hints were found in. The first of that order is what SE
-//! applies, so [`Best`] keeps the least hint offered, the earliest among equals.
+//! applies, so `Best` keeps the least hint offered, the earliest among equals.
 
 use super::Chainer;
 use crate::geometry::{Cell, Digit};

@@ -11,15 +11,15 @@
 //!
 //! [`first_hint`] returns the hint SE's `SingleHintAccumulator` receives first from the
 //! producer: the least of all its hints by difficulty, then complexity, then sort key, the
-//! earliest found among equals ([`hint::Best`]). Finding them in SE's order is what makes
+//! earliest found among equals (`hint::Best`). Finding them in SE's order is what makes
 //! the choice SE's: cells in reading order, candidates in digit order, and SE's order of
-//! implications ([`links`]).
+//! implications (`links`).
 //!
-//! Modules: [`potential`] (potentials, the arena of implications), [`links`] (the two
+//! Modules: `potential` (potentials, the arena of implications), `links` (the two
 //! implication rules on a working grid), [`hint`] (names, difficulties, the choice),
-//! [`cycles`] (the cycles and simple forcing chains producer), [`forcing`] (the multiple
-//! and dynamic producers), [`advanced`] (the basic rules inside Dynamic (+) chains),
-//! [`reach`] (what can imply what in a grid that does not change).
+//! `cycles` (the cycles and simple forcing chains producer), `forcing` (the multiple
+//! and dynamic producers), `advanced` (the basic rules inside Dynamic (+) chains),
+//! `reach` (what can imply what in a grid that does not change).
 
 mod advanced;
 mod cycles;

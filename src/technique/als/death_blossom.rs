@@ -17,8 +17,8 @@
 use super::sets::Als;
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Link, Node, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
@@ -139,7 +139,7 @@ impl Blossom<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
     use crate::technique::test_grids::*;
 
     #[test]

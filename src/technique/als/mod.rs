@@ -134,7 +134,7 @@ mod tests {
     /// used, on grids where they find something too.
     #[test]
     fn with_the_memo_each_als_rung_finds_what_a_whole_search_finds() {
-        use crate::catalogue::Technique;
+        use crate::hodoku::catalogue::Technique;
         let rungs = [Technique::AlsXz, Technique::AlsXyWing, Technique::AlsChain];
         let stride = if cfg!(debug_assertions) { 1000 } else { 120 };
         let (told, told_and_found) =

@@ -13,7 +13,7 @@ use super::sets::{Als, Rc};
 use super::xz::common_eliminations;
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::cell::RefCell;
@@ -163,7 +163,7 @@ fn wing(alses: &[Als], rc1: &Rc, rc2: &Rc) -> Option<Step> {
 mod tests {
     use crate::bitset::CellSet;
     use crate::candidates::Candidates;
-    use crate::catalogue::Technique;
+    use crate::hodoku::catalogue::Technique;
     use crate::technique::test_grids::*;
 
     #[test]

@@ -14,8 +14,8 @@
 use super::sets::{Als, Rc};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::Digit;
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;
@@ -140,8 +140,8 @@ fn locked_eliminations(locked: &Als, other: &Als, rcs: DigitSet, out: &mut Elimi
 mod tests {
     use crate::bitset::CellSet;
     use crate::candidates::Candidates;
-    use crate::catalogue::Technique;
     use crate::geometry::Cell;
+    use crate::hodoku::catalogue::Technique;
     use crate::step::{Chains, Step};
     use crate::technique::test_grids::*;
 

@@ -16,7 +16,7 @@
 //! chains found, and the same effect (the first set) whenever equal sums do not tie sets.
 
 use super::engine::literal::Lit;
-use crate::catalogue::Subtype;
+use crate::hodoku::catalogue::Subtype;
 use crate::step::Eliminations;
 use rustc_hash::FxHashMap;
 use std::ops::Range;

@@ -48,8 +48,8 @@
 
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Digit, House, HouseKind};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use crate::technique::templates;

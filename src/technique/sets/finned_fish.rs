@@ -20,8 +20,8 @@
 
 use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Digit, House, HouseKind};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use crate::technique::templates;

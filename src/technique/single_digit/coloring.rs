@@ -17,8 +17,8 @@
 
 use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
-use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit, House};
+use crate::hodoku::catalogue::{Subtype, Technique};
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use crate::technique::templates;

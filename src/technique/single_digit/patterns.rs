@@ -29,8 +29,8 @@
 
 use crate::bitset::{CellSet, DigitSet, HouseSet, has_two_bits};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House, HouseKind};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use crate::technique::templates;

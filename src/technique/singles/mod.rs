@@ -9,8 +9,8 @@
 
 use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;

@@ -14,8 +14,8 @@
 
 use super::rectangles::rectangles;
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::House;
+use crate::hodoku::catalogue::Technique;
 use crate::step::Eliminations;
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;

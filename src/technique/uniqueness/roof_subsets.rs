@@ -23,8 +23,8 @@
 use super::rectangles::{Rectangle, rectangles};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, House, HouseKind};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;

@@ -13,8 +13,8 @@
 
 use crate::bitset::{CellSet, DigitSet, has_two_bits};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;

@@ -12,8 +12,8 @@
 
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
 use std::ops::ControlFlow;

@@ -20,9 +20,9 @@
 //! order. Memory stays bounded: arenas per assumption, at most a few per level of nesting
 //! alive at once. A deadline ends a search early ([`Nested::TimedOut`]).
 //!
-//! Modules: [`arena`] (potentials with causes and nested chains), [`search`] (multiple and
-//! dynamic chains at any level), [`cycles`] (cycles and forcing chains inside a chain),
-//! [`sink`] (what a search hands its hints to), [`names`].
+//! Modules: `arena` (potentials with causes and nested chains), `search` (multiple and
+//! dynamic chains at any level), `cycles` (cycles and forcing chains inside a chain),
+//! `sink` (what a search hands its hints to), `names`.
 
 mod arena;
 mod cycles;

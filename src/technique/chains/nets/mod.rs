@@ -23,8 +23,8 @@ use super::engine::literal::{GroupNodes, Lit};
 use super::engine::reach::{Layout, Reach};
 use super::forcing::{Allowed, ChainEnds, Conclusion, Derivations, Summary, step, summarise};
 use crate::candidates::Candidates;
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
+use crate::hodoku::catalogue::Technique;
 use crate::step::Link;
 use crate::technique::sink::StepSink;
 use chain::ChainMeter;
@@ -149,8 +149,8 @@ impl Workspace {
 mod tests {
     use super::chain::Measure;
     use super::*;
-    use crate::catalogue::Subtype;
     use crate::geometry::{House, HouseKind};
+    use crate::hodoku::catalogue::Subtype;
     use crate::ladder::Ladder;
     use crate::oracle::{self, Uniqueness};
     use crate::puzzle::{Puzzle, Solution};

@@ -24,8 +24,8 @@
 use super::{FRANKEN_PASSES, Family, Fish, NO_UNIT, Search, units};
 use crate::bitset::{CellSet, DigitSet, HouseSet};
 use crate::candidates::Candidates;
-use crate::catalogue::{Subtype, Technique};
 use crate::geometry::{Cell, Digit};
+use crate::hodoku::catalogue::{Subtype, Technique};
 use crate::step::{Chains, Eliminations, Link, Pattern, Step};
 use crate::technique::chains::forcing::OnTables;
 use crate::technique::sink::StepSink;

@@ -41,8 +41,8 @@
 
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::{Candidates, PlacementObserver};
-use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit, House};
+use crate::hodoku::catalogue::Technique;
 use crate::step::{Effect, Step};
 use hidden::HiddenQueue;
 

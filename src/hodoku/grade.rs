@@ -4,8 +4,8 @@
 //! Unfair 1800, Extreme unbounded). Scores and levels default to HoDoKu's and can be
 //! overridden per technique.
 
-use crate::catalogue::Technique;
-use crate::level::Level;
+use crate::hodoku::catalogue::Technique;
+use crate::hodoku::level::Level;
 use std::ops::{AddAssign, Index, IndexMut};
 
 /// How many times each technique was applied.
@@ -26,6 +26,7 @@ impl TechniqueCounts {
             .map(|&t| (t, self.0[t.index()]))
             .filter(|&(_, n)| n > 0)
     }
+    /// The number of steps, all techniques together.
     pub fn total(&self) -> u32 {
         self.0.iter().sum()
     }
@@ -72,20 +73,26 @@ impl Default for ScoreTable {
 /// A puzzle's grade.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Grade {
+    /// The sum of the base scores of the steps taken.
     pub score: u32,
+    /// The hardest level used, raised while the score exceeds its maximum.
     pub level: Level,
 }
 
 impl ScoreTable {
+    /// The base score of one step of `t`.
     pub fn score(&self, t: Technique) -> u32 {
         self.scores[t.index()]
     }
+    /// The level `t` counts at.
     pub fn level(&self, t: Technique) -> Level {
         self.levels[t.index()]
     }
+    /// Overrides the base score of `t`.
     pub fn set_score(&mut self, t: Technique, score: u32) {
         self.scores[t.index()] = score;
     }
+    /// Overrides the level of `t`.
     pub fn set_level(&mut self, t: Technique, level: Level) {
         self.levels[t.index()] = level;
     }

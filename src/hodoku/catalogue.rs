@@ -6,7 +6,7 @@
 //! Only facts live here; the finder that searches a grid for each technique is in
 //! [`crate::technique`], which maps every [`Technique`] to its finder.
 
-use crate::level::Level;
+use crate::hodoku::level::Level;
 use std::fmt;
 
 /// The catalogue's facts about one technique.
@@ -34,7 +34,7 @@ macro_rules! catalogue {
         /// A solving technique. Declaration order is HoDoKu's default order.
         #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
         pub enum Technique {
-            $($variant,)*
+            $(#[doc = $label] $variant,)*
         }
 
         static CATALOGUE: &[TechniqueInfo] = &[
@@ -192,12 +192,15 @@ impl Technique {
     pub fn index(self) -> usize {
         self as usize
     }
+    /// The stable kebab-case name (`x-wing`), used on the command line and as CSV column.
     pub fn name(self) -> &'static str {
         self.info().name
     }
+    /// HoDoKu's code (`bf2`), accepted as an alias of the name.
     pub fn code(self) -> &'static str {
         self.info().code
     }
+    /// The label HoDoKu prints (`X-Wing`).
     pub fn label(self) -> &'static str {
         self.info().label
     }
@@ -286,11 +289,17 @@ pub enum Notation {
 /// They count, and score, as their technique; `explain` prints their own label.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Subtype {
+    /// A nice loop that starts and ends at one candidate, with a weak or strong link.
     DiscontinuousNiceLoop,
+    /// A nice loop closed all the way round: every weak link eliminates.
     ContinuousNiceLoop,
+    /// An alternating inference chain whose two ends see the eliminations.
     Aic,
+    /// A discontinuous nice loop with group nodes.
     GroupedDiscontinuousNiceLoop,
+    /// A continuous nice loop with group nodes.
     GroupedContinuousNiceLoop,
+    /// An AIC with group nodes.
     GroupedAic,
     /// Simple Colors: a cell sees both colors of a cluster.
     SimpleColorsTrap,

@@ -8,14 +8,20 @@ use std::fmt;
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// Singles only (score up to 800).
     Easy,
+    /// Intersections and subsets (up to 1000).
     Medium,
+    /// Basic fish, wings, uniqueness (up to 1600).
     Hard,
+    /// Chains and the harder fish (up to 1800).
     Unfair,
+    /// Everything beyond, brute force included.
     Extreme,
 }
 
 impl Level {
+    /// Every level, easiest first.
     pub const ALL: [Level; 5] = [
         Level::Easy,
         Level::Medium,
@@ -45,6 +51,7 @@ impl Level {
         }
     }
 
+    /// The lowercase name (`easy`), as in the CSV's `level` column.
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -63,6 +70,7 @@ impl Level {
         )
     }
 
+    /// The level named `text`, case-insensitively.
     pub fn from_name(text: &str) -> Option<Level> {
         Level::ALL
             .into_iter()
