@@ -1,7 +1,8 @@
 //! `explain --format json --grid` checked against itself on real solves of every family
 //! the bundled Sudoku Exchange sample meets: each step's removed and placed candidates are
 //! in the grid it is taken in and gone (or set) in the next one, every cell its pattern
-//! names is among its `cells`, and each kind of pattern has the roles the README promises.
+//! names is among its `cells`, and each kind of pattern has the roles
+//! docs/explain-json.md promises.
 
 mod common;
 

@@ -229,7 +229,7 @@ fn a_seed_solvers_preset_named_alone_runs_under_its_own_policy_and_fallback() {
 
 /// What `run --help` and the preset list say is what the engine does: the oracle is asked
 /// only about what a solve does not prove itself (the gate `runner::evaluate` documents and
-/// the README describes), and `standard` is HoDoKu's whole default configuration, every
+/// the README and docs/ describe), and `standard` is HoDoKu's whole default configuration, every
 /// technique of which sudolab has.
 #[test]
 fn the_help_describes_the_oracle_gate_and_the_standard_preset_as_they_are() {

@@ -3,7 +3,7 @@
 //! reads it (the base and cover sets and fins of a fish, the sets of an ALS move and their
 //! restricted commons, the corners of a rectangle, the pivot of a wing, the colours of a
 //! colouring, a chain's links with their strong or weak kind), and the grid a step is
-//! taken in. The README's "explain --format json" section is the schema.
+//! taken in. `docs/explain-json.md` is the schema.
 //!
 //! Cells are written `r1c2`, houses `r1`, `c3`, `b5`, digits as numbers.
 

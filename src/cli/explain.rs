@@ -52,9 +52,9 @@ pub struct ExplainArgs {
     #[arg(long, value_enum)]
     fallback: Option<FallbackArg>,
     /// text (for reading), json (the path and verdict, each step with its cells,
-    /// candidates removed and placed, and pattern by role, for other tools; the README
-    /// gives the schema), html (one self-contained page, every step drawn) or svg (one
-    /// SVG file per picture, into the directory -o names).
+    /// candidates removed and placed, and pattern by role, for other tools;
+    /// docs/explain-json.md gives the schema), html (one self-contained page, every step
+    /// drawn) or svg (one SVG file per picture, into the directory -o names).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// The file the explanation goes to (default: stdout); for svg, the directory the files

@@ -18,7 +18,7 @@
 //! named (HoDoKu's `fcc` or `fcv`, one score) comes from the shortest derivation of that
 //! conclusion, chains counted as table distances: a contradiction wins ties, being found
 //! first; a placement HoDoKu reaches both ways is named a contradiction (its comparator
-//! does not rank the two kinds of placement, see the README).
+//! does not rank the two kinds of placement, see docs/grading.md).
 //!
 //! Tables are whole (dead ends kept: the contradictions look for "off" literals) and hold
 //! at most [`Table::CAPACITY`] entries, as HoDoKu's. A table that cannot reach that many
