@@ -78,6 +78,9 @@ pub fn aligned_triplet_exclusion(grid: &Candidates) -> Option<Hint> {
     for (k, cell) in base.cells[..base.count].iter().enumerate() {
         position[cell.index()] = k as u8;
     }
+    // The same three cells can come up in several orders, but whether they remove
+    // anything does not depend on it: each set of three is checked once.
+    let mut checked = TripletSet::new(base.count);
     for j in 1..base.count {
         for i in 0..j {
             let pair_common = base.excluders[i] & base.excluders[j];
@@ -114,6 +117,9 @@ pub fn aligned_triplet_exclusion(grid: &Candidates) -> Option<Hint> {
                         continue;
                     }
                     let k = usize::from(position[tail.index()]);
+                    if !checked.insert(i, j, k) {
+                        continue;
+                    }
                     let common = pair_common & base.excluders[k];
                     if let Some(removals) = excluded(grid, &[c0, c1, tail], common) {
                         return Some(Hint::removing(Rule::AlignedTripletExclusion, removals));
@@ -125,18 +131,55 @@ pub fn aligned_triplet_exclusion(grid: &Candidates) -> Option<Hint> {
     None
 }
 
+/// Sets of three positions in the candidate list, each position below `n`.
+struct TripletSet {
+    n: usize,
+    bits: Vec<u64>,
+}
+
+impl TripletSet {
+    fn new(n: usize) -> TripletSet {
+        TripletSet {
+            n,
+            bits: vec![0; (n * n * n).div_ceil(64)],
+        }
+    }
+
+    /// Adds the set of positions `a`, `b` and `c` (distinct, in any order); false when it
+    /// was there already.
+    fn insert(&mut self, a: usize, b: usize, c: usize) -> bool {
+        let mut sorted = [a, b, c];
+        sorted.sort_unstable();
+        let [a, b, c] = sorted;
+        let bit = (a * self.n + b) * self.n + c;
+        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        let fresh = self.bits[word] & mask == 0;
+        self.bits[word] |= mask;
+        fresh
+    }
+}
+
 /// The digits of the base cells (two or three) that no allowed combination gives them,
 /// if any.
 fn excluded(grid: &Candidates, cells: &[Cell], excluders: CellSet) -> Option<Removals> {
-    let mut excluder_digits = [0u16; 20];
-    let mut n = 0;
-    for cell in excluders.iter() {
-        excluder_digits[n] = grid.candidates(cell).bits();
-        n += 1;
-    }
     let mut candidates = [0u16; 3];
     for (slot, &cell) in candidates.iter_mut().zip(cells) {
         *slot = grid.candidates(cell).bits();
+    }
+    // An excluder bars the combinations that take all its candidates, so one with a
+    // candidate no base cell has bars none: only the others are worth checking.
+    let reachable = candidates[0] | candidates[1] | candidates[2];
+    let mut excluder_digits = [0u16; 20];
+    let mut n = 0;
+    for cell in excluders.iter() {
+        let digits = grid.candidates(cell).bits();
+        if digits & !reachable == 0 {
+            excluder_digits[n] = digits;
+            n += 1;
+        }
+    }
+    if n == 0 && !cells.iter().any(|a| cells.iter().any(|&b| a.sees(b))) {
+        return None;
     }
     let allowed = allowed_digits(cells, candidates, &excluder_digits[..n]);
     if allowed == candidates {
@@ -179,6 +222,16 @@ fn allowed_digits(cells: &[Cell], candidates: [u16; 3], excluders: &[u16]) -> [u
             }
         } else {
             for second in bit_masks(candidates[1] & !(clash_01 & first)) {
+                // A combination adds nothing once its first and second digits are
+                // known allowed and every third one is.
+                if allowed[0] & first != 0 && allowed[2] == full[2] {
+                    if allowed[1] == full[1] {
+                        break;
+                    }
+                    if allowed[1] & second != 0 {
+                        continue;
+                    }
+                }
                 let third = candidates[2] & !(clash_02 & first) & !(clash_12 & second);
                 let good = completing(third, first | second, excluders);
                 if good != 0 {
