@@ -216,14 +216,20 @@ impl Search<'_> {
                     break;
                 }
                 let pot = imp.potential(p);
-                on_to_off(
-                    &self.work,
-                    pot.cell(),
-                    pot.digit(),
-                    rules.cell_links,
-                    &mut offs,
-                );
-                for &c in &offs {
+                let offs: &[Cand] = if rules.dynamic {
+                    on_to_off(
+                        &self.work,
+                        pot.cell(),
+                        pot.digit(),
+                        rules.cell_links,
+                        &mut offs,
+                    );
+                    &offs
+                } else {
+                    // Static: the tabulated rule, in the same order.
+                    self.scratch.links.on_to_off(pot.cand, rules.cell_links)
+                };
+                for &c in offs {
                     let off = Potential { cand: c, on: false };
                     if let Some(on) = imp.get(Potential { cand: c, on: true }) {
                         let off = imp.new_node(off, &[p]);

@@ -149,6 +149,7 @@ impl Implications {
     }
 
     /// A node not (yet) in the sets: `potential` implied by `parents`.
+    #[inline]
     pub fn new_node(&mut self, potential: Potential, parents: &[NodeId]) -> NodeId {
         let id = self.nodes.len() as NodeId;
         let depth = parents
@@ -160,11 +161,16 @@ impl Implications {
             first_parent: self.parents.len() as u32,
             parent_count: parents.len() as u32,
         });
-        self.parents.extend_from_slice(parents);
+        // One parent is the common case: a push, not a copy of a slice.
+        match *parents {
+            [one] => self.parents.push(one),
+            _ => self.parents.extend_from_slice(parents),
+        }
         id
     }
 
     /// Puts a node made by [`Implications::new_node`] in its set, last in order.
+    #[inline]
     pub fn register(&mut self, id: NodeId) {
         let p = self.nodes[id as usize].potential;
         if p.on {
@@ -179,6 +185,7 @@ impl Implications {
     }
 
     /// A new node for `potential`, in its set.
+    #[inline]
     pub fn add(&mut self, potential: Potential, parents: &[NodeId]) -> NodeId {
         let id = self.new_node(potential, parents);
         self.register(id);

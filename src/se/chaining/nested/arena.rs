@@ -93,7 +93,11 @@ impl Arena {
             parent_count: parents.len() as u32,
             nested: NONE,
         });
-        self.parents.extend_from_slice(parents);
+        // One parent is the common case: a push, not a copy of a slice.
+        match *parents {
+            [one] => self.parents.push(one),
+            _ => self.parents.extend_from_slice(parents),
+        }
         id
     }
 
