@@ -80,6 +80,15 @@ impl Conclusion {
     }
 }
 
+/// The runs of a cell's candidates or of a digit's places in a house, and the potentials
+/// found on and off in every one of them.
+struct Common {
+    runs: [u32; 9],
+    count: usize,
+    on: CandSet,
+    off: CandSet,
+}
+
 /// One producer's search over one grid.
 pub(super) struct Search<'a> {
     chainer: Chainer,
@@ -426,64 +435,49 @@ impl Search<'_> {
             if places.len() < 2 || places.first() != Some(cell) {
                 continue;
             }
-            let mut runs = [NO_RUN; 9];
-            let mut common_on = CandSet::EMPTY;
-            let mut common_off = CandSet::EMPTY;
-            for (k, place) in places.iter().enumerate() {
-                runs[k] = self.on_run(place, digit, best.complexity_limit());
-                let imp = &self.scratch.pool[runs[k] as usize];
-                if k == 0 {
-                    common_on = *imp.on_set();
-                    common_off = *imp.off_set();
-                } else {
-                    common_on.intersect_with(imp.on_set());
-                    common_off.intersect_with(imp.off_set());
-                }
-            }
-            let runs = &runs[..places.len() as usize];
-            self.reductions(
-                ChainKind::RegionForcing,
-                runs,
-                &common_on,
-                &common_off,
-                best,
-            );
+            let common = self.common(places.iter().map(|place| (place, digit)), best);
+            self.reductions(ChainKind::RegionForcing, &common, best);
         }
     }
 
     /// SE's cell reduction: the potentials implied by every candidate of `cell`.
     fn cell_reduction(&mut self, cell: Cell, best: &mut Best) {
-        let mut runs = [NO_RUN; 9];
-        let mut common_on = CandSet::EMPTY;
-        let mut common_off = CandSet::EMPTY;
         let digits = self.grid.candidates(cell);
-        for (k, digit) in digits.iter().enumerate() {
-            runs[k] = self.on_run(cell, digit, best.complexity_limit());
-            let imp = &self.scratch.pool[runs[k] as usize];
-            if k == 0 {
-                common_on = *imp.on_set();
-                common_off = *imp.off_set();
+        let common = self.common(digits.iter().map(|digit| (cell, digit)), best);
+        self.reductions(ChainKind::CellForcing, &common, best);
+    }
+
+    /// The runs of the candidates `each` set (two to nine) and the potentials found in
+    /// all of them.
+    fn common(&mut self, each: impl Iterator<Item = (Cell, Digit)>, best: &Best) -> Common {
+        let mut common = Common {
+            runs: [NO_RUN; 9],
+            count: 0,
+            on: CandSet::EMPTY,
+            off: CandSet::EMPTY,
+        };
+        for (cell, digit) in each {
+            let run = self.on_run(cell, digit, best.complexity_limit());
+            let imp = &self.scratch.pool[run as usize];
+            if common.count == 0 {
+                common.on = *imp.on_set();
+                common.off = *imp.off_set();
             } else {
-                common_on.intersect_with(imp.on_set());
-                common_off.intersect_with(imp.off_set());
+                common.on.intersect_with(imp.on_set());
+                common.off.intersect_with(imp.off_set());
             }
+            common.runs[common.count] = run;
+            common.count += 1;
         }
-        let runs = &runs[..digits.len() as usize];
-        self.reductions(ChainKind::CellForcing, runs, &common_on, &common_off, best);
+        common
     }
 
     /// The hints of the potentials common to `runs`: ons, then offs, in the order the
     /// first run found them.
-    fn reductions(
-        &mut self,
-        kind: ChainKind,
-        runs: &[u32],
-        common_on: &CandSet,
-        common_off: &CandSet,
-        best: &mut Best,
-    ) {
+    fn reductions(&mut self, kind: ChainKind, common: &Common, best: &mut Best) {
+        let runs = &common.runs[..common.count];
         for on in [true, false] {
-            let common = if on { common_on } else { common_off };
+            let common = if on { &common.on } else { &common.off };
             if common.is_empty() {
                 continue;
             }
