@@ -281,7 +281,9 @@ fn bit_masks(mut mask: u16) -> impl Iterator<Item = u16> {
 mod tests {
     use super::*;
     use crate::geometry::Digit;
-    use crate::se::rules::test_grids::{grid, keep_only};
+    use crate::se::rules::test_grids::{
+        before_first, grid, keep_only, removals_text, transposed, transposed_text,
+    };
 
     #[test]
     fn an_aligned_pair_loses_the_digit_every_combination_with_it_is_excluded_for() {
@@ -316,6 +318,84 @@ mod tests {
         );
         assert_eq!(aligned_pair_exclusion(&g), None);
     }
+    #[test]
+    fn an_aligned_pair_in_a_column_is_the_one_in_a_row_mirrored() {
+        let g = keep_only(
+            &grid(&".".repeat(81)),
+            &[
+                ("r1c1", "123"),
+                ("r1c2", "123"),
+                ("r1c5", "12"),
+                ("r1c6", "13"),
+            ],
+        );
+        let hint = aligned_pair_exclusion(&transposed(&g)).unwrap();
+        assert_eq!(removals_text(&hint), "r1c1-1, r2c1-1");
+    }
+
+    /// r1c1 and r1c2 {1,2,3,4}, r1c3 {1,2,3}; r1c5 {1,4} and, with `second`, r1c6
+    /// {2,3,4}, all in one row. A 4 in r1c1 or r1c2 goes with a 1 (r1c5's pair) or with
+    /// 2 and 3 (r1c6's triplet) in the other two cells: both lose 4, r1c3 keeps all.
+    fn triplet_grid(second: bool) -> Candidates {
+        let mut cells = vec![
+            ("r1c1", "1234"),
+            ("r1c2", "1234"),
+            ("r1c3", "123"),
+            ("r1c5", "14"),
+        ];
+        if second {
+            cells.push(("r1c6", "234"));
+        }
+        keep_only(&grid(&".".repeat(81)), &cells)
+    }
+
+    #[test]
+    fn an_aligned_triplet_loses_what_two_common_excluders_bar_in_rows_and_columns() {
+        let g = triplet_grid(true);
+        let hint = aligned_triplet_exclusion(&g).unwrap();
+        assert_eq!(
+            (hint.rule, hint.difficulty.0),
+            (Rule::AlignedTripletExclusion, 7.5)
+        );
+        assert_eq!(removals_text(&hint), "r1c1-4, r1c2-4");
+        let mirrored = aligned_triplet_exclusion(&transposed(&g)).unwrap();
+        assert_eq!(removals_text(&mirrored), "r1c1-4, r2c1-4");
+        // One common excluder bars too little.
+        assert_eq!(aligned_triplet_exclusion(&triplet_grid(false)), None);
+    }
+
+    #[test]
+    fn aligned_exclusions_on_real_grids_are_serate_s_in_both_orientations() {
+        // Steps as serate 1.2.1.3 took them (a copy of serate instrumented to trace its
+        // steps): qqwing_expert lines 22 and 67.
+        type Exclusion = fn(&Candidates) -> Option<Hint>;
+        let steps: [(&str, &str, Exclusion, &str); 2] = [
+            (
+                "250800100980006050000300000000005000009002001507010000800000900000200065000097080",
+                "Aligned Pair Exclusion",
+                aligned_pair_exclusion,
+                "r6c9-4",
+            ),
+            (
+                "000106024070000058200508097080090002010000000600805000000900000849007006050000000",
+                "Aligned Triplet Exclusion",
+                aligned_triplet_exclusion,
+                "r7c8-1",
+            ),
+        ];
+        for (line, name, rule, removals) in steps {
+            let (g, _) = before_first(line, name);
+            let hint = rule(&g).expect("SE's exclusion");
+            assert_eq!(removals_text(&hint), removals, "{line}");
+            let mirrored = rule(&transposed(&g)).expect("the mirrored exclusion");
+            assert_eq!(
+                removals_text(&mirrored),
+                transposed_text(removals),
+                "{line} transposed"
+            );
+        }
+    }
+
     /// By definition: every combination, each checked whole.
     fn allowed_by_definition(cells: &[Cell], candidates: [u16; 3], excluders: &[u16]) -> [u16; 3] {
         let mut allowed = [0u16; 3];
