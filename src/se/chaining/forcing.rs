@@ -218,8 +218,8 @@ impl Search<'_> {
         imp.add(start, &[]);
         let (mut next_on, mut next_off) = (0, 0);
         'search: loop {
-            if next_on < imp.on_len() {
-                let p = imp.on_at(next_on);
+            if next_on < imp.len(true) {
+                let p = imp.at(true, next_on);
                 next_on += 1;
                 if imp.depth(p) >= deepest {
                     break;
@@ -249,8 +249,8 @@ impl Search<'_> {
                         imp.add(off, &[p]);
                     }
                 }
-            } else if next_off < imp.off_len() {
-                let p = imp.off_at(next_off);
+            } else if next_off < imp.len(false) {
+                let p = imp.at(false, next_off);
                 next_off += 1;
                 if imp.depth(p) >= deepest {
                     break;
@@ -295,9 +295,9 @@ impl Search<'_> {
                     self.work.remove(cell, digit);
                 }
             } else if rules.advanced {
-                let before = imp.off_len();
+                let before = imp.len(false);
                 advanced::add_deductions(&self.work, self.grid, imp, &mut self.scratch.advanced);
-                if imp.off_len() == before {
+                if imp.len(false) == before {
                     break;
                 }
             } else {
