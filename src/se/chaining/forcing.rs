@@ -80,6 +80,15 @@ impl Conclusion {
     }
 }
 
+/// The runs of a cell's candidates or of a digit's places in a house, and the potentials
+/// found on and off in every one of them.
+struct Common {
+    runs: [u32; 9],
+    count: usize,
+    on: CandSet,
+    off: CandSet,
+}
+
 /// One producer's search over one grid.
 pub(super) struct Search<'a> {
     chainer: Chainer,
@@ -209,21 +218,27 @@ impl Search<'_> {
         imp.add(start, &[]);
         let (mut next_on, mut next_off) = (0, 0);
         'search: loop {
-            if next_on < imp.on_len() {
-                let p = imp.on_at(next_on);
+            if next_on < imp.len(true) {
+                let p = imp.at(true, next_on);
                 next_on += 1;
                 if imp.depth(p) >= deepest {
                     break;
                 }
                 let pot = imp.potential(p);
-                on_to_off(
-                    &self.work,
-                    pot.cell(),
-                    pot.digit(),
-                    rules.cell_links,
-                    &mut offs,
-                );
-                for &c in &offs {
+                let offs: &[Cand] = if rules.dynamic {
+                    on_to_off(
+                        &self.work,
+                        pot.cell(),
+                        pot.digit(),
+                        rules.cell_links,
+                        &mut offs,
+                    );
+                    &offs
+                } else {
+                    // Static: the tabulated rule, in the same order.
+                    self.scratch.links.on_to_off(pot.cand, rules.cell_links)
+                };
+                for &c in offs {
                     let off = Potential { cand: c, on: false };
                     if let Some(on) = imp.get(Potential { cand: c, on: true }) {
                         let off = imp.new_node(off, &[p]);
@@ -234,8 +249,8 @@ impl Search<'_> {
                         imp.add(off, &[p]);
                     }
                 }
-            } else if next_off < imp.off_len() {
-                let p = imp.off_at(next_off);
+            } else if next_off < imp.len(false) {
+                let p = imp.at(false, next_off);
                 next_off += 1;
                 if imp.depth(p) >= deepest {
                     break;
@@ -280,9 +295,9 @@ impl Search<'_> {
                     self.work.remove(cell, digit);
                 }
             } else if rules.advanced {
-                let before = imp.off_len();
+                let before = imp.len(false);
                 advanced::add_deductions(&self.work, self.grid, imp, &mut self.scratch.advanced);
-                if imp.off_len() == before {
+                if imp.len(false) == before {
                     break;
                 }
             } else {
@@ -420,64 +435,49 @@ impl Search<'_> {
             if places.len() < 2 || places.first() != Some(cell) {
                 continue;
             }
-            let mut runs = [NO_RUN; 9];
-            let mut common_on = CandSet::EMPTY;
-            let mut common_off = CandSet::EMPTY;
-            for (k, place) in places.iter().enumerate() {
-                runs[k] = self.on_run(place, digit, best.complexity_limit());
-                let imp = &self.scratch.pool[runs[k] as usize];
-                if k == 0 {
-                    common_on = *imp.on_set();
-                    common_off = *imp.off_set();
-                } else {
-                    common_on.intersect_with(imp.on_set());
-                    common_off.intersect_with(imp.off_set());
-                }
-            }
-            let runs = &runs[..places.len() as usize];
-            self.reductions(
-                ChainKind::RegionForcing,
-                runs,
-                &common_on,
-                &common_off,
-                best,
-            );
+            let common = self.common(places.iter().map(|place| (place, digit)), best);
+            self.reductions(ChainKind::RegionForcing, &common, best);
         }
     }
 
     /// SE's cell reduction: the potentials implied by every candidate of `cell`.
     fn cell_reduction(&mut self, cell: Cell, best: &mut Best) {
-        let mut runs = [NO_RUN; 9];
-        let mut common_on = CandSet::EMPTY;
-        let mut common_off = CandSet::EMPTY;
         let digits = self.grid.candidates(cell);
-        for (k, digit) in digits.iter().enumerate() {
-            runs[k] = self.on_run(cell, digit, best.complexity_limit());
-            let imp = &self.scratch.pool[runs[k] as usize];
-            if k == 0 {
-                common_on = *imp.on_set();
-                common_off = *imp.off_set();
+        let common = self.common(digits.iter().map(|digit| (cell, digit)), best);
+        self.reductions(ChainKind::CellForcing, &common, best);
+    }
+
+    /// The runs of the candidates `each` set (two to nine) and the potentials found in
+    /// all of them.
+    fn common(&mut self, each: impl Iterator<Item = (Cell, Digit)>, best: &Best) -> Common {
+        let mut common = Common {
+            runs: [NO_RUN; 9],
+            count: 0,
+            on: CandSet::EMPTY,
+            off: CandSet::EMPTY,
+        };
+        for (cell, digit) in each {
+            let run = self.on_run(cell, digit, best.complexity_limit());
+            let imp = &self.scratch.pool[run as usize];
+            if common.count == 0 {
+                common.on = *imp.on_set();
+                common.off = *imp.off_set();
             } else {
-                common_on.intersect_with(imp.on_set());
-                common_off.intersect_with(imp.off_set());
+                common.on.intersect_with(imp.on_set());
+                common.off.intersect_with(imp.off_set());
             }
+            common.runs[common.count] = run;
+            common.count += 1;
         }
-        let runs = &runs[..digits.len() as usize];
-        self.reductions(ChainKind::CellForcing, runs, &common_on, &common_off, best);
+        common
     }
 
     /// The hints of the potentials common to `runs`: ons, then offs, in the order the
     /// first run found them.
-    fn reductions(
-        &mut self,
-        kind: ChainKind,
-        runs: &[u32],
-        common_on: &CandSet,
-        common_off: &CandSet,
-        best: &mut Best,
-    ) {
+    fn reductions(&mut self, kind: ChainKind, common: &Common, best: &mut Best) {
+        let runs = &common.runs[..common.count];
         for on in [true, false] {
-            let common = if on { common_on } else { common_off };
+            let common = if on { &common.on } else { &common.off };
             if common.is_empty() {
                 continue;
             }

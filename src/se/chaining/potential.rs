@@ -81,6 +81,105 @@ impl CandSet {
     }
 }
 
+/// The potentials one search found on and off (SE's `toOn` and `toOff` linked sets):
+/// each once, with its node, in the order found, which SE's choices depend on.
+pub(super) struct Found {
+    on_set: CandSet,
+    off_set: CandSet,
+    on_node: Box<[u32; 729]>,
+    off_node: Box<[u32; 729]>,
+    on_order: Vec<u32>,
+    off_order: Vec<u32>,
+}
+
+impl Default for Found {
+    fn default() -> Self {
+        Found {
+            on_set: CandSet::EMPTY,
+            off_set: CandSet::EMPTY,
+            on_node: Box::new([NONE; 729]),
+            off_node: Box::new([NONE; 729]),
+            on_order: Vec::new(),
+            off_order: Vec::new(),
+        }
+    }
+}
+
+impl Found {
+    pub fn clear(&mut self) {
+        self.on_set = CandSet::EMPTY;
+        self.off_set = CandSet::EMPTY;
+        self.on_order.clear();
+        self.off_order.clear();
+    }
+
+    /// Puts `p`, found as node `id`, last in its order.
+    #[inline(always)]
+    pub fn insert(&mut self, p: Potential, id: u32) {
+        if p.on {
+            self.on_set.insert(p.cand);
+            self.on_node[usize::from(p.cand)] = id;
+            self.on_order.push(id);
+        } else {
+            self.off_set.insert(p.cand);
+            self.off_node[usize::from(p.cand)] = id;
+            self.off_order.push(id);
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, p: Potential) -> bool {
+        if p.on {
+            self.on_set.contains(p.cand)
+        } else {
+            self.off_set.contains(p.cand)
+        }
+    }
+
+    /// The node of `p`, if the search found it.
+    #[inline]
+    pub fn get(&self, p: Potential) -> Option<u32> {
+        if !self.contains(p) {
+            return None;
+        }
+        Some(if p.on {
+            self.on_node[usize::from(p.cand)]
+        } else {
+            self.off_node[usize::from(p.cand)]
+        })
+    }
+
+    /// The candidates found on.
+    pub fn on_set(&self) -> &CandSet {
+        &self.on_set
+    }
+
+    /// The candidates found off.
+    pub fn off_set(&self) -> &CandSet {
+        &self.off_set
+    }
+
+    /// How many potentials of one polarity were found.
+    #[inline]
+    pub fn len(&self, on: bool) -> usize {
+        if on {
+            self.on_order.len()
+        } else {
+            self.off_order.len()
+        }
+    }
+
+    /// The node of the `i`-th potential of one polarity found.
+    #[inline]
+    pub fn at(&self, on: bool, i: usize) -> u32 {
+        if on {
+            self.on_order[i]
+        } else {
+            self.off_order[i]
+        }
+    }
+}
+
 /// Index of a node in an [`Implications`] arena.
 pub(super) type NodeId = u32;
 
@@ -100,15 +199,11 @@ pub(super) struct Node {
 /// The potentials found on and off from one assumption (SE's `toOn` and `toOff` linked
 /// sets), each once, in the order found, with its parents; and the contradiction that
 /// stopped the search, if one did.
+#[derive(Default)]
 pub(super) struct Implications {
     nodes: Vec<Node>,
     parents: Vec<NodeId>,
-    on_set: CandSet,
-    off_set: CandSet,
-    on_node: Box<[NodeId; 729]>,
-    off_node: Box<[NodeId; 729]>,
-    on_order: Vec<NodeId>,
-    off_order: Vec<NodeId>,
+    found: Found,
     /// The (on, off) nodes of the first potential found both on and off.
     pub contradiction: Option<(NodeId, NodeId)>,
     /// Stamps of the ancestor walks ([`Implications::ancestor_count`]).
@@ -117,22 +212,11 @@ pub(super) struct Implications {
     stack: Vec<NodeId>,
 }
 
-impl Default for Implications {
-    fn default() -> Self {
-        Implications {
-            nodes: Vec::new(),
-            parents: Vec::new(),
-            on_set: CandSet::EMPTY,
-            off_set: CandSet::EMPTY,
-            on_node: Box::new([NONE; 729]),
-            off_node: Box::new([NONE; 729]),
-            on_order: Vec::new(),
-            off_order: Vec::new(),
-            contradiction: None,
-            visited: Vec::new(),
-            walk: 0,
-            stack: Vec::new(),
-        }
+/// What the search found, read through the arena.
+impl std::ops::Deref for Implications {
+    type Target = Found;
+    fn deref(&self) -> &Found {
+        &self.found
     }
 }
 
@@ -141,14 +225,12 @@ impl Implications {
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.parents.clear();
-        self.on_set = CandSet::EMPTY;
-        self.off_set = CandSet::EMPTY;
-        self.on_order.clear();
-        self.off_order.clear();
+        self.found.clear();
         self.contradiction = None;
     }
 
     /// A node not (yet) in the sets: `potential` implied by `parents`.
+    #[inline(always)]
     pub fn new_node(&mut self, potential: Potential, parents: &[NodeId]) -> NodeId {
         let id = self.nodes.len() as NodeId;
         let depth = parents
@@ -160,25 +242,23 @@ impl Implications {
             first_parent: self.parents.len() as u32,
             parent_count: parents.len() as u32,
         });
-        self.parents.extend_from_slice(parents);
+        // One parent is the common case: a push, not a copy of a slice.
+        match *parents {
+            [one] => self.parents.push(one),
+            _ => self.parents.extend_from_slice(parents),
+        }
         id
     }
 
     /// Puts a node made by [`Implications::new_node`] in its set, last in order.
+    #[inline(always)]
     pub fn register(&mut self, id: NodeId) {
         let p = self.nodes[id as usize].potential;
-        if p.on {
-            self.on_set.insert(p.cand);
-            self.on_node[usize::from(p.cand)] = id;
-            self.on_order.push(id);
-        } else {
-            self.off_set.insert(p.cand);
-            self.off_node[usize::from(p.cand)] = id;
-            self.off_order.push(id);
-        }
+        self.found.insert(p, id);
     }
 
     /// A new node for `potential`, in its set.
+    #[inline(always)]
     pub fn add(&mut self, potential: Potential, parents: &[NodeId]) -> NodeId {
         let id = self.new_node(potential, parents);
         self.register(id);
@@ -202,79 +282,6 @@ impl Implications {
         let node = &self.nodes[id as usize];
         let start = node.first_parent as usize;
         &self.parents[start..start + node.parent_count as usize]
-    }
-
-    #[inline]
-    pub fn contains(&self, p: Potential) -> bool {
-        if p.on {
-            self.on_set.contains(p.cand)
-        } else {
-            self.off_set.contains(p.cand)
-        }
-    }
-
-    /// The node of `p`, if the search found it.
-    #[inline]
-    pub fn get(&self, p: Potential) -> Option<NodeId> {
-        if !self.contains(p) {
-            return None;
-        }
-        Some(if p.on {
-            self.on_node[usize::from(p.cand)]
-        } else {
-            self.off_node[usize::from(p.cand)]
-        })
-    }
-
-    /// The candidates found on.
-    pub fn on_set(&self) -> &CandSet {
-        &self.on_set
-    }
-
-    /// The candidates found off.
-    pub fn off_set(&self) -> &CandSet {
-        &self.off_set
-    }
-
-    /// How many on nodes there are (the next one to process is at a cursor below it).
-    #[inline]
-    pub fn on_len(&self) -> usize {
-        self.on_order.len()
-    }
-
-    #[inline]
-    pub fn off_len(&self) -> usize {
-        self.off_order.len()
-    }
-
-    /// How many nodes of one polarity there are.
-    #[inline]
-    pub fn len(&self, on: bool) -> usize {
-        if on {
-            self.on_order.len()
-        } else {
-            self.off_order.len()
-        }
-    }
-
-    /// The `i`-th node found of one polarity.
-    #[inline]
-    pub fn at(&self, on: bool, i: usize) -> NodeId {
-        if on {
-            self.on_order[i]
-        } else {
-            self.off_order[i]
-        }
-    }
-
-    #[inline]
-    pub fn on_at(&self, i: usize) -> NodeId {
-        self.on_order[i]
-    }
-
-    #[inline]
-    pub fn off_at(&self, i: usize) -> NodeId {
-        self.off_order[i]
     }
 
     /// SE's `getAncestorCount`: how many distinct potentials `id` and its ancestors are,

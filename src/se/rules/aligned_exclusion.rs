@@ -78,6 +78,9 @@ pub fn aligned_triplet_exclusion(grid: &Candidates) -> Option<Hint> {
     for (k, cell) in base.cells[..base.count].iter().enumerate() {
         position[cell.index()] = k as u8;
     }
+    // The same three cells can come up in several orders, but whether they remove
+    // anything does not depend on it: each set of three is checked once.
+    let mut checked = TripletSet::new(base.count);
     for j in 1..base.count {
         for i in 0..j {
             let pair_common = base.excluders[i] & base.excluders[j];
@@ -114,6 +117,9 @@ pub fn aligned_triplet_exclusion(grid: &Candidates) -> Option<Hint> {
                         continue;
                     }
                     let k = usize::from(position[tail.index()]);
+                    if !checked.insert(i, j, k) {
+                        continue;
+                    }
                     let common = pair_common & base.excluders[k];
                     if let Some(removals) = excluded(grid, &[c0, c1, tail], common) {
                         return Some(Hint::removing(Rule::AlignedTripletExclusion, removals));
@@ -125,18 +131,55 @@ pub fn aligned_triplet_exclusion(grid: &Candidates) -> Option<Hint> {
     None
 }
 
+/// Sets of three positions in the candidate list, each position below `n`.
+struct TripletSet {
+    n: usize,
+    bits: Vec<u64>,
+}
+
+impl TripletSet {
+    fn new(n: usize) -> TripletSet {
+        TripletSet {
+            n,
+            bits: vec![0; (n * n * n).div_ceil(64)],
+        }
+    }
+
+    /// Adds the set of positions `a`, `b` and `c` (distinct, in any order); false when it
+    /// was there already.
+    fn insert(&mut self, a: usize, b: usize, c: usize) -> bool {
+        let mut sorted = [a, b, c];
+        sorted.sort_unstable();
+        let [a, b, c] = sorted;
+        let bit = (a * self.n + b) * self.n + c;
+        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        let fresh = self.bits[word] & mask == 0;
+        self.bits[word] |= mask;
+        fresh
+    }
+}
+
 /// The digits of the base cells (two or three) that no allowed combination gives them,
 /// if any.
 fn excluded(grid: &Candidates, cells: &[Cell], excluders: CellSet) -> Option<Removals> {
-    let mut excluder_digits = [0u16; 20];
-    let mut n = 0;
-    for cell in excluders.iter() {
-        excluder_digits[n] = grid.candidates(cell).bits();
-        n += 1;
-    }
     let mut candidates = [0u16; 3];
     for (slot, &cell) in candidates.iter_mut().zip(cells) {
         *slot = grid.candidates(cell).bits();
+    }
+    // An excluder bars the combinations that take all its candidates, so one with a
+    // candidate no base cell has bars none: only the others are worth checking.
+    let reachable = candidates[0] | candidates[1] | candidates[2];
+    let mut excluder_digits = [0u16; 20];
+    let mut n = 0;
+    for cell in excluders.iter() {
+        let digits = grid.candidates(cell).bits();
+        if digits & !reachable == 0 {
+            excluder_digits[n] = digits;
+            n += 1;
+        }
+    }
+    if n == 0 && !cells.iter().any(|a| cells.iter().any(|&b| a.sees(b))) {
+        return None;
     }
     let allowed = allowed_digits(cells, candidates, &excluder_digits[..n]);
     if allowed == candidates {
@@ -179,6 +222,16 @@ fn allowed_digits(cells: &[Cell], candidates: [u16; 3], excluders: &[u16]) -> [u
             }
         } else {
             for second in bit_masks(candidates[1] & !(clash_01 & first)) {
+                // A combination adds nothing once its first and second digits are
+                // known allowed and every third one is.
+                if allowed[0] & first != 0 && allowed[2] == full[2] {
+                    if allowed[1] == full[1] {
+                        break;
+                    }
+                    if allowed[1] & second != 0 {
+                        continue;
+                    }
+                }
                 let third = candidates[2] & !(clash_02 & first) & !(clash_12 & second);
                 let good = completing(third, first | second, excluders);
                 if good != 0 {
@@ -228,7 +281,9 @@ fn bit_masks(mut mask: u16) -> impl Iterator<Item = u16> {
 mod tests {
     use super::*;
     use crate::geometry::Digit;
-    use crate::se::rules::test_grids::{grid, keep_only};
+    use crate::se::rules::test_grids::{
+        before_first, grid, keep_only, removals_text, transposed, transposed_text,
+    };
 
     #[test]
     fn an_aligned_pair_loses_the_digit_every_combination_with_it_is_excluded_for() {
@@ -263,6 +318,84 @@ mod tests {
         );
         assert_eq!(aligned_pair_exclusion(&g), None);
     }
+    #[test]
+    fn an_aligned_pair_in_a_column_is_the_one_in_a_row_mirrored() {
+        let g = keep_only(
+            &grid(&".".repeat(81)),
+            &[
+                ("r1c1", "123"),
+                ("r1c2", "123"),
+                ("r1c5", "12"),
+                ("r1c6", "13"),
+            ],
+        );
+        let hint = aligned_pair_exclusion(&transposed(&g)).unwrap();
+        assert_eq!(removals_text(&hint), "r1c1-1, r2c1-1");
+    }
+
+    /// r1c1 and r1c2 {1,2,3,4}, r1c3 {1,2,3}; r1c5 {1,4} and, with `second`, r1c6
+    /// {2,3,4}, all in one row. A 4 in r1c1 or r1c2 goes with a 1 (r1c5's pair) or with
+    /// 2 and 3 (r1c6's triplet) in the other two cells: both lose 4, r1c3 keeps all.
+    fn triplet_grid(second: bool) -> Candidates {
+        let mut cells = vec![
+            ("r1c1", "1234"),
+            ("r1c2", "1234"),
+            ("r1c3", "123"),
+            ("r1c5", "14"),
+        ];
+        if second {
+            cells.push(("r1c6", "234"));
+        }
+        keep_only(&grid(&".".repeat(81)), &cells)
+    }
+
+    #[test]
+    fn an_aligned_triplet_loses_what_two_common_excluders_bar_in_rows_and_columns() {
+        let g = triplet_grid(true);
+        let hint = aligned_triplet_exclusion(&g).unwrap();
+        assert_eq!(
+            (hint.rule, hint.difficulty.0),
+            (Rule::AlignedTripletExclusion, 7.5)
+        );
+        assert_eq!(removals_text(&hint), "r1c1-4, r1c2-4");
+        let mirrored = aligned_triplet_exclusion(&transposed(&g)).unwrap();
+        assert_eq!(removals_text(&mirrored), "r1c1-4, r2c1-4");
+        // One common excluder bars too little.
+        assert_eq!(aligned_triplet_exclusion(&triplet_grid(false)), None);
+    }
+
+    #[test]
+    fn aligned_exclusions_on_real_grids_are_serate_s_in_both_orientations() {
+        // Steps as serate 1.2.1.3 took them (a copy of serate instrumented to trace its
+        // steps): qqwing_expert lines 22 and 67.
+        type Exclusion = fn(&Candidates) -> Option<Hint>;
+        let steps: [(&str, &str, Exclusion, &str); 2] = [
+            (
+                "250800100980006050000300000000005000009002001507010000800000900000200065000097080",
+                "Aligned Pair Exclusion",
+                aligned_pair_exclusion,
+                "r6c9-4",
+            ),
+            (
+                "000106024070000058200508097080090002010000000600805000000900000849007006050000000",
+                "Aligned Triplet Exclusion",
+                aligned_triplet_exclusion,
+                "r7c8-1",
+            ),
+        ];
+        for (line, name, rule, removals) in steps {
+            let (g, _) = before_first(line, name);
+            let hint = rule(&g).expect("SE's exclusion");
+            assert_eq!(removals_text(&hint), removals, "{line}");
+            let mirrored = rule(&transposed(&g)).expect("the mirrored exclusion");
+            assert_eq!(
+                removals_text(&mirrored),
+                transposed_text(removals),
+                "{line} transposed"
+            );
+        }
+    }
+
     /// By definition: every combination, each checked whole.
     fn allowed_by_definition(cells: &[Cell], candidates: [u16; 3], excluders: &[u16]) -> [u16; 3] {
         let mut allowed = [0u16; 3];

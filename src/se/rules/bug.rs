@@ -230,3 +230,80 @@ fn type_3(grid: &Candidates, grave: &Grave, common: CellSet) -> Option<Hint> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::se::rules::test_grids::{before_first, removals_text, transposed, transposed_text};
+
+    /// (puzzle, SE's step name, its difficulty and removals as serate 1.2.1.3 took them:
+    /// printed by a copy of serate instrumented to trace its steps).
+    const SE_STEPS: [(&str, &str, f64, &str); 5] = [
+        (
+            "000009080000704000000200004050800200007030050036970000040000003000528006005090078",
+            "BUG type 1",
+            5.6,
+            "r8c1-3, r8c1-7",
+        ),
+        (
+            "278000053004000090000030208400050000065900070002000600000000530009000042007504900",
+            "BUG type 2",
+            5.7,
+            "r8c6-1",
+        ),
+        (
+            "000060209000300600810007004000800000000000700020010960080009040142078000930000007",
+            "BUG type 3",
+            5.8,
+            "r5c4-6, r5c5-9",
+        ),
+        (
+            "207508601080000050600040009400701002006000500000000000502907106003050700009000400",
+            "BUG type 3",
+            6.1000000000000005,
+            "r6c7-3",
+        ),
+        (
+            "897000000000000000002006000730600005000000002000009706000002503650070400040903080",
+            "BUG type 4",
+            5.7,
+            "r2c5-1, r3c5-8",
+        ),
+    ];
+
+    #[test]
+    fn each_bug_type_is_found_as_serate_finds_it_in_both_orientations() {
+        for (line, name, difficulty, removals) in SE_STEPS {
+            let (g, _) = before_first(line, name);
+            let hint = bug(&g).expect("a BUG");
+            assert_eq!(hint.rule.to_string(), name, "{line}");
+            assert_eq!(hint.difficulty.0, difficulty, "{line}");
+            assert_eq!(removals_text(&hint), removals, "{line}");
+            // Rows for columns: the same BUG, its removals mirrored.
+            let mirrored = bug(&transposed(&g)).expect("the mirrored BUG");
+            assert_eq!(mirrored.rule, hint.rule, "{line} transposed");
+            assert_eq!(mirrored.difficulty.0, difficulty, "{line} transposed");
+            assert_eq!(
+                removals_text(&mirrored),
+                transposed_text(removals),
+                "{line} transposed"
+            );
+        }
+    }
+
+    #[test]
+    fn no_bug_once_a_cell_outside_it_has_one_candidate_left() {
+        for (line, name, _, _) in SE_STEPS {
+            let (mut g, hint) = before_first(line, name);
+            // A cell of two candidates none of the hint touches loses one: not every
+            // cell keeps two candidates without the BUG digits.
+            let touched: CellSet = hint.removals.iter().map(|(c, _)| c).collect();
+            let cell = (g.cells_with_exactly(2) - touched)
+                .first()
+                .expect("a two-candidate cell");
+            let digit = g.candidates(cell).first().expect("a candidate");
+            g.eliminate(cell, digit);
+            assert_eq!(bug(&g), None, "{line} without {cell}-{digit}");
+        }
+    }
+}

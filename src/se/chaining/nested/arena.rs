@@ -2,7 +2,8 @@
 //! each with its parents, its cause (why it holds, which SE's nested rules read back as
 //! "rule parents") and, for a deduction of a nested chain, that chain.
 
-use super::super::potential::{Cand, CandSet, Potential};
+use super::super::links::{Because, WorkGrid, hidden_parents};
+use super::super::potential::{Cand, CandSet, Found, Potential};
 use crate::geometry::House;
 
 /// SE's `Potential.Cause`: why an implication holds.
@@ -40,34 +41,21 @@ struct Node {
 }
 
 /// Nodes with parents; the potentials found on and off, each once, in the order found.
+#[derive(Default)]
 pub(super) struct Arena {
     nodes: Vec<Node>,
     parents: Vec<u32>,
-    on_node: Box<[u32; 729]>,
-    off_node: Box<[u32; 729]>,
-    on_set: CandSet,
-    off_set: CandSet,
-    on_order: Vec<u32>,
-    off_order: Vec<u32>,
+    found: Found,
     pub nested: Vec<Nested>,
     /// The (on, off) nodes of the first potential found both on and off.
     pub contradiction: Option<(u32, u32)>,
 }
 
-impl Default for Arena {
-    fn default() -> Self {
-        Arena {
-            nodes: Vec::new(),
-            parents: Vec::new(),
-            on_node: Box::new([NONE; 729]),
-            off_node: Box::new([NONE; 729]),
-            on_set: CandSet::EMPTY,
-            off_set: CandSet::EMPTY,
-            on_order: Vec::new(),
-            off_order: Vec::new(),
-            nested: Vec::new(),
-            contradiction: None,
-        }
+/// What the search found, read through the arena.
+impl std::ops::Deref for Arena {
+    type Target = Found;
+    fn deref(&self) -> &Found {
+        &self.found
     }
 }
 
@@ -75,10 +63,7 @@ impl Arena {
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.parents.clear();
-        self.on_set = CandSet::EMPTY;
-        self.off_set = CandSet::EMPTY;
-        self.on_order.clear();
-        self.off_order.clear();
+        self.found.clear();
         self.nested.clear();
         self.contradiction = None;
     }
@@ -93,22 +78,18 @@ impl Arena {
             parent_count: parents.len() as u32,
             nested: NONE,
         });
-        self.parents.extend_from_slice(parents);
+        // One parent is the common case: a push, not a copy of a slice.
+        match *parents {
+            [one] => self.parents.push(one),
+            _ => self.parents.extend_from_slice(parents),
+        }
         id
     }
 
     /// A node put in its set, last in order.
     pub fn add(&mut self, potential: Potential, parents: &[u32], cause: Cause) -> u32 {
         let id = self.new_node(potential, parents, cause);
-        if potential.on {
-            self.on_set.insert(potential.cand);
-            self.on_node[usize::from(potential.cand)] = id;
-            self.on_order.push(id);
-        } else {
-            self.off_set.insert(potential.cand);
-            self.off_node[usize::from(potential.cand)] = id;
-            self.off_order.push(id);
-        }
+        self.found.insert(potential, id);
         id
     }
 
@@ -135,49 +116,6 @@ impl Arena {
         let node = &self.nodes[id as usize];
         let start = node.first_parent as usize;
         &self.parents[start..start + node.parent_count as usize]
-    }
-
-    pub fn contains(&self, p: Potential) -> bool {
-        if p.on {
-            self.on_set.contains(p.cand)
-        } else {
-            self.off_set.contains(p.cand)
-        }
-    }
-
-    pub fn get(&self, p: Potential) -> Option<u32> {
-        if !self.contains(p) {
-            return None;
-        }
-        Some(if p.on {
-            self.on_node[usize::from(p.cand)]
-        } else {
-            self.off_node[usize::from(p.cand)]
-        })
-    }
-
-    pub fn on_set(&self) -> &CandSet {
-        &self.on_set
-    }
-
-    pub fn off_set(&self) -> &CandSet {
-        &self.off_set
-    }
-
-    pub fn len(&self, on: bool) -> usize {
-        if on {
-            self.on_order.len()
-        } else {
-            self.off_order.len()
-        }
-    }
-
-    pub fn at(&self, on: bool, i: usize) -> u32 {
-        if on {
-            self.on_order[i]
-        } else {
-            self.off_order[i]
-        }
     }
 
     /// SE's `getChain`: `target` and its ancestors, breadth first, each potential once.
@@ -222,27 +160,19 @@ pub(super) fn mix(hash: u64, value: u64) -> u64 {
 pub(super) const HASH_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// The off candidates a set of causes rests on, given the grid the outer chain began from
-/// (`source`) and the grid it has made (`current`): SE's `collectRuleParents`.
+/// (`source`) and the grid it has made (`current`): SE's `collectRuleParents`, which are
+/// the dynamic chains' hidden parents ([`hidden_parents`]).
 pub(super) fn rule_parents(
-    source: &super::super::links::WorkGrid,
-    current: &super::super::links::WorkGrid,
+    source: &WorkGrid,
+    current: &WorkGrid,
     p: Potential,
     cause: Cause,
-    mut each: impl FnMut(Cand),
+    each: impl FnMut(Cand),
 ) {
-    use super::super::potential::cand;
-    let (cell, digit) = (p.cell(), p.digit());
-    match cause {
-        Cause::Cell => {
-            for gone in (source.candidates(cell) - current.candidates(cell)).iter() {
-                each(cand(cell, gone));
-            }
-        }
-        Cause::House(house) => {
-            for place in (source.places(house, digit) - current.places(house, digit)).iter() {
-                each(cand(place, digit));
-            }
-        }
-        Cause::Assumption | Cause::Advanced => {}
-    }
+    let because = match cause {
+        Cause::Cell => Because::Cell,
+        Cause::House(house) => Because::House(house),
+        Cause::Assumption | Cause::Advanced => return,
+    };
+    hidden_parents(current, source, p, because, each);
 }
