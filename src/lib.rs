@@ -21,6 +21,7 @@ pub mod candidates;
 pub mod catalogue;
 pub mod cli;
 pub mod csv_rows;
+pub mod generate;
 pub mod geometry;
 pub mod grade;
 pub mod ladder;

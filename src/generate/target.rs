@@ -1,0 +1,345 @@
+//! What a generated puzzle must be: its HoDoKu level and score, its hardest technique,
+//! the techniques it must and must not use, its number of givens and its SE rating, all
+//! read from the row `run` writes for it. A target is checked against the ladder before
+//! any search ([`Target::check`]), so that one no puzzle can meet is refused plainly.
+
+use super::range::Range;
+use crate::catalogue::Technique;
+use crate::ladder::Ladder;
+use crate::level::Level;
+use crate::record::{Columns, Record, Status};
+use crate::se::Bound;
+use thiserror::Error;
+
+/// The fewest givens a puzzle with one solution can have (McGuire, Tugemann and Civario,
+/// 2012: no 16-clue Sudoku exists).
+pub const FEWEST_GIVENS: u32 = 17;
+/// The most givens a minimal puzzle is known to have.
+pub const MOST_MINIMAL_GIVENS: u32 = 40;
+
+/// The properties a puzzle must have; an unset one accepts anything.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Target {
+    /// HoDoKu's level is one of these.
+    pub levels: Option<Vec<Level>>,
+    /// HoDoKu's score lies in this range.
+    pub score: Option<Range<u32>>,
+    /// The hardest technique is one of these.
+    pub hardest: Option<Vec<Technique>>,
+    /// Each of these is used at least once.
+    pub needs: Vec<Technique>,
+    /// None of these is used.
+    pub without: Vec<Technique>,
+    /// The number of givens lies in this range.
+    pub givens: Option<Range<u32>>,
+    /// SE's rating (ER) lies in this range.
+    pub er: Option<Range<f64>>,
+}
+
+/// Why no puzzle can meet a target.
+#[derive(Debug, Error, PartialEq)]
+pub enum TargetError {
+    #[error(
+        "--givens {0}: no puzzle with fewer than {FEWEST_GIVENS} givens has exactly one \
+         solution (McGuire, Tugemann and Civario, 2012), so none can be generated"
+    )]
+    TooFewGivens(Range<u32>),
+    #[error(
+        "--givens {0}: no minimal puzzle is known with more than {MOST_MINIMAL_GIVENS} \
+         givens; add --not-minimal for puzzles with givens to spare"
+    )]
+    TooManyGivens(Range<u32>),
+    #[error(
+        "--{option} {technique}: the ladder ({ladder}) has no {technique}, so no solve uses it"
+    )]
+    NotInLadder {
+        option: &'static str,
+        technique: Technique,
+        ladder: String,
+    },
+    #[error("{technique} is both needed and excluded")]
+    NeededAndExcluded { technique: Technique },
+    #[error(
+        "--needs {needed} comes after every --hardest technique in the ladder, and the hardest \
+         technique is the latest used"
+    )]
+    NeededAfterHardest { needed: Technique },
+    #[error(
+        "--level: a puzzle whose hardest technique is {technique} (level {level}) is graded \
+         {level} or harder, above every level asked"
+    )]
+    LevelBelowHardest { technique: Technique, level: Level },
+}
+
+impl Target {
+    /// Refuses a target no puzzle can meet under `ladder` graded with levels `level_of`:
+    /// fewer than 17 givens, more than a minimal puzzle can have (when `minimal`), a
+    /// technique needed or made hardest that the ladder lacks or that is also excluded, a
+    /// needed technique after every allowed hardest one, or a hardest technique whose own
+    /// level is above every level asked.
+    pub fn check(
+        &self,
+        ladder: &Ladder,
+        minimal: bool,
+        level_of: impl Fn(Technique) -> Level,
+    ) -> Result<(), TargetError> {
+        if let Some(givens) = self.givens {
+            if givens.high.is_some_and(|high| high < FEWEST_GIVENS) {
+                return Err(TargetError::TooFewGivens(givens));
+            }
+            if minimal && givens.low.is_some_and(|low| low > MOST_MINIMAL_GIVENS) {
+                return Err(TargetError::TooManyGivens(givens));
+            }
+        }
+        let not_in_ladder = |option, technique| TargetError::NotInLadder {
+            option,
+            technique,
+            ladder: ladder.to_string(),
+        };
+        for &technique in &self.needs {
+            if !ladder.contains(technique) {
+                return Err(not_in_ladder("needs", technique));
+            }
+            if self.without.contains(&technique) {
+                return Err(TargetError::NeededAndExcluded { technique });
+            }
+        }
+        if let Some(hardest) = &self.hardest {
+            // Only the allowed techniques the ladder has can be the hardest.
+            let possible: Vec<Technique> = hardest
+                .iter()
+                .copied()
+                .filter(|&t| ladder.contains(t) && !self.without.contains(&t))
+                .collect();
+            let Some(&latest) = possible.iter().max_by_key(|&&t| ladder.position(t)) else {
+                let technique = hardest[0];
+                return Err(match self.without.contains(&technique) {
+                    true => TargetError::NeededAndExcluded { technique },
+                    false => not_in_ladder("hardest", technique),
+                });
+            };
+            if let Some(&needed) = self
+                .needs
+                .iter()
+                .find(|&&t| ladder.position(t) > ladder.position(latest))
+            {
+                return Err(TargetError::NeededAfterHardest { needed });
+            }
+            if let Some(levels) = &self.levels {
+                let easiest = possible
+                    .iter()
+                    .copied()
+                    .min_by_key(|&t| level_of(t))
+                    .expect("possible is not empty");
+                let level = level_of(easiest);
+                if levels.iter().all(|&l| l < level) {
+                    return Err(TargetError::LevelBelowHardest {
+                        technique: easiest,
+                        level,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a row (made with `columns`) meets every part of the target. Only solved
+    /// puzzles do: the ladder must take the puzzle to the end. A rating known only as a
+    /// lower bound (`>=9.5`) meets an ER range only when the range has no top and the
+    /// bound is within it.
+    pub fn meets(&self, record: &Record, columns: &Columns) -> bool {
+        let used = |t: Technique| record.count(columns, t).is_some_and(|n| n > 0);
+        record.status == Status::Solved
+            && allowed(&self.levels, record.level)
+            && self.score.is_none_or(|range| range.contains(record.score))
+            && allowed(&self.hardest, record.hardest)
+            && self.needs.iter().all(|&t| used(t))
+            && !self.without.iter().any(|&t| used(t))
+            && self
+                .givens
+                .is_none_or(|range| record.givens.is_some_and(|g| range.contains(g)))
+            && self.er.is_none_or(|range| {
+                record.se.is_some_and(|se| match se.er {
+                    Bound::Exact(d) => range.contains(tenths(d.tenths())),
+                    Bound::AtLeast(d) => range.high.is_none() && range.contains(tenths(d.tenths())),
+                })
+            })
+    }
+
+    /// Whether rows need SE's rating.
+    pub fn needs_se(&self) -> bool {
+        self.er.is_some()
+    }
+}
+
+/// Whether `value` is one of `list`, when there is a list.
+fn allowed<T: PartialEq>(list: &Option<Vec<T>>, value: Option<T>) -> bool {
+    list.as_ref()
+        .is_none_or(|list| value.is_some_and(|v| list.contains(&v)))
+}
+
+/// A rating in tenths as the number serate prints.
+fn tenths(tenths: u32) -> f64 {
+    f64::from(tenths) / 10.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::ScoreTable;
+    use crate::record::SeGrade;
+
+    fn standard() -> Ladder {
+        Ladder::preset("standard").unwrap()
+    }
+
+    fn check(target: &Target) -> Result<(), TargetError> {
+        let scores = ScoreTable::default();
+        target.check(&standard(), true, |t| scores.level(t))
+    }
+
+    #[test]
+    fn impossible_targets_are_refused_before_any_search() {
+        let givens = |text: &str| Target {
+            givens: Some(text.parse().unwrap()),
+            ..Target::default()
+        };
+        assert!(matches!(
+            check(&givens("16")),
+            Err(TargetError::TooFewGivens(_))
+        ));
+        assert_eq!(check(&givens("17")), Ok(()));
+        assert!(matches!(
+            check(&givens("45..")),
+            Err(TargetError::TooManyGivens(_))
+        ));
+        let xw = Technique::XWing;
+        let both = Target {
+            needs: vec![xw],
+            without: vec![xw],
+            ..Target::default()
+        };
+        assert_eq!(
+            check(&both),
+            Err(TargetError::NeededAndExcluded { technique: xw })
+        );
+        let easy_x_wing = Target {
+            hardest: Some(vec![xw]),
+            levels: Some(vec![Level::Easy]),
+            ..Target::default()
+        };
+        assert!(matches!(
+            check(&easy_x_wing),
+            Err(TargetError::LevelBelowHardest { .. })
+        ));
+        let singles = Target {
+            hardest: Some(vec![Technique::HiddenSingle]),
+            needs: vec![xw],
+            ..Target::default()
+        };
+        assert_eq!(
+            check(&singles),
+            Err(TargetError::NeededAfterHardest { needed: xw })
+        );
+        let absent = Target {
+            needs: vec![Technique::BruteForce],
+            ..Target::default()
+        };
+        assert!(matches!(
+            check(&absent),
+            Err(TargetError::NotInLadder { .. })
+        ));
+        let fine = Target {
+            hardest: Some(vec![xw]),
+            levels: Some(vec![Level::Hard]),
+            needs: vec![Technique::HiddenSingle],
+            ..Target::default()
+        };
+        assert_eq!(check(&fine), Ok(()));
+    }
+
+    #[test]
+    fn a_row_meets_a_target_when_every_part_holds() {
+        let ladder = standard();
+        let columns = Columns {
+            techniques: ladder.rungs().to_vec(),
+            solution: false,
+            se: false,
+            rest: false,
+        };
+        let mut record = Record::new("", 1, columns.techniques.len());
+        record.status = Status::Solved;
+        record.givens = Some(24);
+        record.hardest = Some(Technique::XWing);
+        record.level = Some(Level::Hard);
+        record.score = 1200;
+        let xw = ladder.position(Technique::XWing).unwrap();
+        record.counts[xw] = 1;
+        let target = Target {
+            hardest: Some(vec![Technique::XWing]),
+            levels: Some(vec![Level::Hard]),
+            score: Some("1000..1500".parse().unwrap()),
+            needs: vec![Technique::XWing],
+            givens: Some("22..25".parse().unwrap()),
+            ..Target::default()
+        };
+        assert!(target.meets(&record, &columns));
+        let misses = [
+            Target {
+                hardest: Some(vec![Technique::Swordfish]),
+                ..Target::default()
+            },
+            Target {
+                score: Some("1400..".parse().unwrap()),
+                ..Target::default()
+            },
+            Target {
+                levels: Some(vec![Level::Easy, Level::Extreme]),
+                ..Target::default()
+            },
+            Target {
+                needs: vec![Technique::Swordfish],
+                ..Target::default()
+            },
+            Target {
+                without: vec![Technique::XWing],
+                ..Target::default()
+            },
+            Target {
+                givens: Some("25..".parse().unwrap()),
+                ..Target::default()
+            },
+            Target {
+                er: Some("1.0..".parse().unwrap()),
+                ..Target::default()
+            },
+        ];
+        for miss in misses {
+            assert!(!miss.meets(&record, &columns), "{miss:?}");
+        }
+        let bound = |er| SeGrade { er, ep: er, ed: er };
+        let at_least = Bound::AtLeast(crate::se::Difficulty(9.5));
+        record.se = Some(bound(at_least));
+        let open: Target = Target {
+            er: Some("9.0..".parse().unwrap()),
+            ..Target::default()
+        };
+        assert!(
+            open.meets(&record, &columns),
+            "a bound inside an open range"
+        );
+        let closed: Target = Target {
+            er: Some("9.0..10.0".parse().unwrap()),
+            ..Target::default()
+        };
+        assert!(
+            !closed.meets(&record, &columns),
+            "a bound may lie past the top"
+        );
+        record.status = Status::Stuck;
+        assert!(
+            !target.meets(&record, &columns),
+            "only solved puzzles meet a target"
+        );
+    }
+}
