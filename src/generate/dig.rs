@@ -1,6 +1,8 @@
 //! Taking givens away while the puzzle keeps exactly one solution (proved by the oracle
 //! each time), an orbit of the symmetry at a time, in random order.
 //!
+//! Taking one given away, the oracle only looks for a solution with another digit in its
+//! cell (the one solution known puts it there), and stops at the first it finds.
 //! A removal whose cells the remaining givens force (each sees eight different digits) keeps
 //! the one solution without asking the oracle; most of the first removals are such.
 //! One pass over the orbits leaves a minimal puzzle: an orbit that could not go when it
@@ -36,6 +38,19 @@ pub fn is_minimal(values: &[u8; 81]) -> bool {
 /// How many givens `values` holds.
 pub fn given_count(values: &[u8; 81]) -> usize {
     values.iter().filter(|&&v| v != 0).count()
+}
+
+/// Whether `fewer`, the puzzle `values` (which has one solution) without the givens in
+/// `cells`, still has one. For a single cell the oracle looks only for a solution with
+/// another digit there, which is all a second solution can differ in.
+fn stays_unique(values: &[u8; 81], fewer: &[u8; 81], cells: &[u8]) -> bool {
+    match cells {
+        &[cell] => {
+            let cell = usize::from(cell);
+            !oracle::has_solution_without(fewer, cell, values[cell])
+        }
+        _ => is_unique(fewer),
+    }
 }
 
 /// Whether the givens that see `cell` hold eight different digits, which leaves it one: a
@@ -75,7 +90,7 @@ fn dig_in_order(values: &mut [u8; 81], orbits: &[Vec<u8>], order: &[usize], stop
         let forced = cells
             .iter()
             .all(|&c| is_naked_single(&fewer, usize::from(c)));
-        if forced || is_unique(&fewer) {
+        if forced || stays_unique(values, &fewer, cells) {
             *values = fewer;
             givens -= cells.len();
         }

@@ -49,6 +49,19 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> usize {
     Search::run(puzzle, limit).count
 }
 
+/// Whether the givens `values` (0 for blank) have a solution without `digit` (1-9) in the
+/// blank `cell`. For a puzzle whose one solution puts `digit` there, once that given has
+/// been taken away, this is whether the puzzle now has a second solution: a search that
+/// stops at the first solution it finds, and never finds the known one.
+pub fn has_solution_without(values: &[u8; 81], cell: usize, digit: u8) -> bool {
+    let board = Board::placed(values).and_then(|mut board| {
+        board.forbid(usize::from(digit) - 1, cell / 27, (cell % 27) as u32);
+        board.propagate()?;
+        Ok(board)
+    });
+    Search::run_from(board, 1).count > 0
+}
+
 /// A depth-first search counting solutions up to `limit`, keeping the first it finds.
 struct Search {
     limit: usize,
