@@ -52,7 +52,7 @@ Examples:
   sudolab generate -n 10 --level extreme --timeout 1m
   sudolab generate -n 5 --ladder singles --givens 30..34 --not-minimal"#;
 
-/// Generate new puzzles to order: by level, score, technique, givens, symmetry, SE rating.
+/// Make new puzzles to order: level, score, techniques, givens, symmetry, SE rating.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = AFTER_HELP)]
 pub struct GenerateArgs {
