@@ -12,7 +12,9 @@ use sudolab::se::rules::{
 
 type Rule = (&'static str, fn(&Candidates) -> Option<Hint>);
 
-const RULES: [Rule; 20] = [
+/// SE's direct and indirect producers in its order, then Aligned Triplet Exclusion (asked
+/// among the chaining producers, after the cycles).
+const RULES: [Rule; 21] = [
     ("hidden-single", singles::hidden_single),
     ("direct-locking", locking::direct_locking),
     ("direct-hidden-pair", |g| sets::hidden_set(g, 2, true)),
@@ -35,6 +37,10 @@ const RULES: [Rule; 20] = [
     (
         "aligned-pair-exclusion",
         aligned_exclusion::aligned_pair_exclusion,
+    ),
+    (
+        "aligned-triplet-exclusion",
+        aligned_exclusion::aligned_triplet_exclusion,
     ),
 ];
 

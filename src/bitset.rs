@@ -190,6 +190,18 @@ bitset!(
     HouseSet, u32, House, 27, |bit: u32| House::from_index(bit as usize), |h: House| h.index()
 );
 
+/// The positions of the set bits of `mask`, lowest first.
+#[inline]
+pub fn bit_positions(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
 /// How many bits a 9-bit mask (a house's positions of a digit, a cell's digits, a set of
 /// lines) has: a table, as the baseline x86-64 target has no population count instruction.
 #[inline]

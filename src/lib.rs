@@ -33,6 +33,7 @@ pub mod position;
 pub mod puzzle;
 pub mod record;
 pub mod regions;
+pub mod rung;
 pub mod runner;
 pub mod se;
 pub mod solver;

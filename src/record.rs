@@ -8,11 +8,15 @@
 //! own rating, say) when asked for. CSV cannot hold a map, so the counts are fixed columns
 //! generated from the ladder; readers find them by name. With Sudoku Explainer's rating
 //! (`run --grade hodoku,se`) the columns `er`, `ep` and `ed` follow the counts, before
-//! `solution`.
+//! `solution`. An `invalid` row, never solved, leaves `steps`, `placements`,
+//! `eliminations`, `score` and the counts empty (read back as 0, as files written before
+//! said). A run along SE's own path (`--ladder se`) has no `score` and `level` (they
+//! are HoDoKu's grade of HoDoKu's path, which it does not take): its count columns and its
+//! `hardest` are SE's rules ([`Rung::Se`]), and it always has `er`, `ep` and `ed`.
 
-use crate::catalogue::Technique;
 use crate::csv_rows::CsvRows;
 use crate::level::Level;
+use crate::rung::{Grader, Rung};
 use crate::se::Bound;
 use std::fmt;
 use std::str::FromStr;
@@ -93,9 +97,12 @@ pub struct Record {
     pub steps: u32,
     pub placements: u32,
     pub eliminations: u32,
-    pub hardest: Option<Technique>,
+    /// The hardest rung used: the latest in ladder order, or for SE's path the rule of
+    /// the step that gave ER.
+    pub hardest: Option<Rung>,
+    /// HoDoKu's score (0 in a run along SE's path, which has no such column).
     pub score: u32,
-    /// `None` unless the puzzle was solved.
+    /// `None` unless the puzzle was solved along HoDoKu's path.
     pub level: Option<Level>,
     /// Time spent on the puzzle (uniqueness check and logic), in microseconds.
     pub micros: u64,
@@ -134,6 +141,7 @@ pub enum RecordError {
     Csv(#[from] csv::Error),
 }
 
+/// The fixed columns of a HoDoKu run.
 const FIXED: [&str; 13] = [
     "source",
     "line",
@@ -150,11 +158,23 @@ const FIXED: [&str; 13] = [
     "error",
 ];
 
+/// HoDoKu's grade of HoDoKu's path, which a run along SE's path leaves out.
+const HODOKU_GRADE: [&str; 2] = ["score", "level"];
+
+/// The fixed columns of a run along `grader`'s path.
+fn fixed(grader: Grader) -> impl Iterator<Item = &'static str> {
+    FIXED
+        .into_iter()
+        .filter(move |name| grader == Grader::Hodoku || !HODOKU_GRADE.contains(name))
+}
+
 /// The column layout of one results file.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Columns {
-    /// The technique count columns, in file order.
-    pub techniques: Vec<Technique>,
+    /// Whose path made the rows: HoDoKu's ladder or SE's rules.
+    pub grader: Grader,
+    /// The count columns (techniques, or SE's rules), in file order.
+    pub techniques: Vec<Rung>,
     /// Whether the `solution` column is present.
     pub solution: bool,
     /// Whether the `er`, `ep` and `ed` columns are present.
@@ -169,7 +189,7 @@ const SE_COLUMNS: [&str; 3] = ["er", "ep", "ed"];
 impl Columns {
     /// The header row.
     pub fn header(&self) -> Vec<&'static str> {
-        let mut header: Vec<&'static str> = FIXED.to_vec();
+        let mut header: Vec<&'static str> = fixed(self.grader).collect();
         header.extend(self.techniques.iter().map(|t| t.name()));
         if self.se {
             header.extend(SE_COLUMNS);
@@ -183,19 +203,28 @@ impl Columns {
         header
     }
 
-    /// Recognises the layout from a header row. Technique columns are the known technique
-    /// names after `error`; unknown extra columns are ignored.
+    /// Recognises the layout from a header row: a run along SE's path has no `score`
+    /// after `hardest`. Count columns are the known names of that grader's rungs after
+    /// `error`; unknown extra columns are ignored.
     pub fn from_header(header: &csv::StringRecord) -> Result<Columns, RecordError> {
-        for (i, name) in FIXED.iter().enumerate() {
+        let grader = match header.get(9) {
+            Some("micros") if header.get(8) == Some("hardest") => Grader::Se,
+            _ => Grader::Hodoku,
+        };
+        for (i, name) in fixed(grader).enumerate() {
             if header.get(i) != Some(name) {
                 return Err(RecordError::MissingColumn(name));
             }
         }
-        let rest = header.iter().skip(FIXED.len());
-        // Count columns carry the technique's name as written (not a code: `er` is SE's
-        // ER column, and Empty Rectangle's code).
-        let named = |h: &str| Technique::ALL.iter().copied().find(|t| t.name() == h);
+        let rest = header.iter().skip(fixed(grader).count());
+        // Count columns carry the rung's name as written (not a code: `er` is SE's ER
+        // column, and Empty Rectangle's code).
+        let named = |h: &str| match grader {
+            Grader::Hodoku => Rung::from_name(grader, h).filter(|t| t.name() == h),
+            Grader::Se => Rung::from_name(grader, h),
+        };
         Ok(Columns {
+            grader,
             techniques: rest.clone().filter_map(named).collect(),
             solution: header.iter().any(|h| h == "solution"),
             se: header.iter().any(|h| h == SE_COLUMNS[0]),
@@ -271,16 +300,24 @@ impl Record {
         field(Field::Text(&self.puzzle))?;
         field(optional_number(self.givens))?;
         field(Field::Text(self.status.name()))?;
-        field(Field::Number(self.steps.into()))?;
-        field(Field::Number(self.placements.into()))?;
-        field(Field::Number(self.eliminations.into()))?;
-        field(Field::Text(self.hardest.map_or("", |t| t.name())))?;
-        field(Field::Number(self.score.into()))?;
-        field(Field::Text(self.level.map_or("", |l| l.name())))?;
+        // A line that is not a puzzle was never solved: its counts are left empty, not 0.
+        let solved = self.status != Status::Invalid;
+        let count = |n: u32| match solved {
+            true => Field::Number(n.into()),
+            false => Field::Text(""),
+        };
+        field(count(self.steps))?;
+        field(count(self.placements))?;
+        field(count(self.eliminations))?;
+        field(Field::Text(self.hardest.map_or("", Rung::name)))?;
+        if columns.grader == Grader::Hodoku {
+            field(count(self.score))?;
+            field(Field::Text(self.level.map_or("", |l| l.name())))?;
+        }
         field(Field::Number(self.micros))?;
         field(Field::Text(&self.error))?;
-        for &count in &self.counts {
-            field(Field::Number(count.into()))?;
+        for &n in &self.counts {
+            field(count(n))?;
         }
         if columns.se {
             let grade = self.se.map(|g| [g.er, g.ep, g.ed]);
@@ -329,11 +366,23 @@ impl Record {
     pub fn from_row(columns: &Columns, row: &csv::StringRecord) -> Result<Record, RecordError> {
         let field =
             |i: usize, name: &'static str| row.get(i).ok_or(RecordError::MissingColumn(name));
+        let status: Status = field(4, "status")?.parse()?;
+        // An invalid row's counts are empty (files from before that say 0).
+        let count = |column: &'static str, value: &str| match value {
+            "" if status == Status::Invalid => Ok(0),
+            _ => parse(column, value),
+        };
+        let grader = columns.grader;
+        // A run along SE's path has no score and level: the columns after them move up.
+        let (fixed_len, after_grade) = match grader {
+            Grader::Hodoku => (FIXED.len(), 0),
+            Grader::Se => (FIXED.len() - HODOKU_GRADE.len(), HODOKU_GRADE.len()),
+        };
         let mut counts = Vec::with_capacity(columns.techniques.len());
         for (i, t) in columns.techniques.iter().enumerate() {
-            counts.push(parse(t.name(), field(FIXED.len() + i, t.name())?)?);
+            counts.push(count(t.name(), field(fixed_len + i, t.name())?)?);
         }
-        let se_index = FIXED.len() + columns.techniques.len();
+        let se_index = fixed_len + columns.techniques.len();
         let se = match columns.se {
             false => None,
             true => {
@@ -360,15 +409,23 @@ impl Record {
             line: parse("line", field(1, "line")?)?,
             puzzle: field(2, "puzzle")?.to_string(),
             givens: optional("givens", field(3, "givens")?, |v| v.parse().ok())?,
-            status: field(4, "status")?.parse()?,
-            steps: parse("steps", field(5, "steps")?)?,
-            placements: parse("placements", field(6, "placements")?)?,
-            eliminations: parse("eliminations", field(7, "eliminations")?)?,
-            hardest: optional("hardest", field(8, "hardest")?, Technique::from_name)?,
-            score: parse("score", field(9, "score")?)?,
-            level: optional("level", field(10, "level")?, Level::from_name)?,
-            micros: parse("micros", field(11, "micros")?)?,
-            error: field(12, "error")?.to_string(),
+            status,
+            steps: count("steps", field(5, "steps")?)?,
+            placements: count("placements", field(6, "placements")?)?,
+            eliminations: count("eliminations", field(7, "eliminations")?)?,
+            hardest: optional("hardest", field(8, "hardest")?, |name| {
+                Rung::from_name(grader, name)
+            })?,
+            score: match grader {
+                Grader::Hodoku => count("score", field(9, "score")?)?,
+                Grader::Se => 0,
+            },
+            level: match grader {
+                Grader::Hodoku => optional("level", field(10, "level")?, Level::from_name)?,
+                Grader::Se => None,
+            },
+            micros: parse("micros", field(11 - after_grade, "micros")?)?,
+            error: field(12 - after_grade, "error")?.to_string(),
             counts,
             solution: match columns.solution {
                 true => optional("solution", field(solution_index, "solution")?, |v| {
@@ -385,7 +442,7 @@ impl Record {
     }
 
     /// Uses of `t`, if the file has a column for it.
-    pub fn count(&self, columns: &Columns, t: Technique) -> Option<u32> {
+    pub fn count(&self, columns: &Columns, t: Rung) -> Option<u32> {
         columns
             .techniques
             .iter()
@@ -397,12 +454,19 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Technique;
     use crate::se::Difficulty;
+    use crate::se::named::SeRule;
+
+    fn hodoku(techniques: &[Technique]) -> Vec<Rung> {
+        techniques.iter().copied().map(Rung::Hodoku).collect()
+    }
 
     #[test]
     fn a_record_survives_a_round_trip_through_csv() {
         let columns = Columns {
-            techniques: vec![Technique::NakedSingle, Technique::XWing],
+            grader: Grader::Hodoku,
+            techniques: hodoku(&[Technique::NakedSingle, Technique::XWing]),
             solution: true,
             se: true,
             rest: true,
@@ -416,7 +480,7 @@ mod tests {
             steps: 60,
             placements: 64,
             eliminations: 3,
-            hardest: Some(Technique::XWing),
+            hardest: Some(Rung::Hodoku(Technique::XWing)),
             score: 396,
             level: Some(Level::Hard),
             micros: 42,
@@ -451,14 +515,21 @@ mod tests {
         assert_eq!(rows[0], rows[1], "write() and fields() agree");
         let back = Record::from_row(&read_columns, &rows[0]).unwrap();
         assert_eq!(back, record);
-        assert_eq!(back.count(&columns, Technique::XWing), Some(1));
-        assert_eq!(back.count(&columns, Technique::Swordfish), None);
+        assert_eq!(
+            back.count(&columns, Rung::Hodoku(Technique::XWing)),
+            Some(1)
+        );
+        assert_eq!(
+            back.count(&columns, Rung::Hodoku(Technique::Swordfish)),
+            None
+        );
     }
 
     #[test]
     fn an_invalid_row_with_awkward_text_round_trips() {
         let columns = Columns {
-            techniques: vec![Technique::NakedSingle],
+            grader: Grader::Hodoku,
+            techniques: hodoku(&[Technique::NakedSingle]),
             solution: true,
             se: false,
             rest: false,
@@ -492,7 +563,8 @@ mod tests {
     #[test]
     fn the_rest_column_is_in_the_header_only_when_asked_for_and_read_back_by_name() {
         let mut columns = Columns {
-            techniques: vec![Technique::NakedSingle],
+            grader: Grader::Hodoku,
+            techniques: hodoku(&[Technique::NakedSingle]),
             solution: false,
             se: false,
             rest: false,
@@ -510,6 +582,58 @@ mod tests {
         let row = csv::StringRecord::from(record.fields(&columns));
         assert_eq!(row.get(row.len() - 1), Some("5.6"));
         assert_eq!(Record::from_row(&columns, &row).unwrap(), record);
+    }
+
+    #[test]
+    fn a_row_along_se_s_path_has_se_s_rules_and_no_hodoku_grade() {
+        let rule = |name| Rung::Se(SeRule::from_name(name).unwrap());
+        let columns = Columns {
+            grader: Grader::Se,
+            techniques: vec![rule("hidden-single"), rule("x-wing")],
+            solution: false,
+            se: true,
+            rest: true,
+        };
+        let header = columns.header();
+        assert!(!header.contains(&"score") && !header.contains(&"level"));
+        assert_eq!(header[8..11], ["hardest", "micros", "error"]);
+        assert_eq!(
+            header[11..],
+            ["hidden-single", "x-wing", "er", "ep", "ed", "rest"]
+        );
+        let record = Record {
+            puzzle: ".".repeat(81),
+            givens: Some(24),
+            status: Status::Solved,
+            steps: 50,
+            placements: 57,
+            eliminations: 4,
+            hardest: Some(rule("x-wing")),
+            micros: 9,
+            counts: vec![49, 1],
+            se: Some(SeGrade {
+                er: Bound::Exact(Difficulty(3.2)),
+                ep: Bound::Exact(Difficulty(3.2)),
+                ed: Bound::Exact(Difficulty(1.2)),
+            }),
+            rest: "x".into(),
+            ..Record::new("a.txt", 4, 2)
+        };
+        let read = Columns::from_header(&csv::StringRecord::from(header)).unwrap();
+        assert_eq!(read, columns);
+        let row = csv::StringRecord::from(record.fields(&columns));
+        assert_eq!(row.len(), columns.header().len());
+        assert_eq!(Record::from_row(&read, &row).unwrap(), record);
+        // The same name in a HoDoKu file is HoDoKu's technique.
+        let hodoku_columns = Columns {
+            grader: Grader::Hodoku,
+            ..columns
+        };
+        let read = Columns::from_header(&csv::StringRecord::from(hodoku_columns.header()));
+        assert_eq!(
+            read.unwrap().techniques,
+            hodoku(&[Technique::HiddenSingle, Technique::XWing])
+        );
     }
 
     #[test]

@@ -121,6 +121,54 @@ fn man_pages_are_written_for_the_tool_and_each_subcommand() {
     }
 }
 
+/// The lines of a man page that `man` prints as written (between `.nf` and `.fi`), roff's
+/// escapes undone.
+fn unfilled_lines(page: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut unfilled = false;
+    for line in page.lines() {
+        match line {
+            ".nf" => unfilled = true,
+            ".fi" => unfilled = false,
+            _ if unfilled => lines.push(
+                line.replace(r"\-", "-")
+                    .replace(r"\*(Aq", "'")
+                    .replace(r"\&", "")
+                    .replace(r"\\", r"\"),
+            ),
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// `man` fills and hyphenates prose; an example it reflowed would no longer run. Every
+/// example of every subcommand's help is a line of its page kept as written.
+#[test]
+fn man_pages_keep_the_examples_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    sudolab().arg("man").arg(dir.path()).assert().success();
+    for name in subcommands() {
+        let page = std::fs::read_to_string(dir.path().join(format!("sudolab-{name}.1"))).unwrap();
+        let kept = unfilled_lines(&page);
+        let output = sudolab().args([name.as_str(), "--help"]).output().unwrap();
+        let help = String::from_utf8(output.stdout).unwrap();
+        let examples: Vec<&str> = help
+            .lines()
+            .skip_while(|l| *l != "Examples:")
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert!(!examples.is_empty(), "{name}");
+        for example in examples {
+            assert!(
+                kept.iter().any(|line| line == example),
+                "{name}: {example:?} not kept as written in {kept:#?}"
+            );
+        }
+    }
+}
+
 /// Runs `sudolab ARGS`, asserting success, and returns (stdout, stderr).
 fn ok(args: &[&str]) -> (String, String) {
     let output = sudolab().args(args).output().unwrap();

@@ -399,7 +399,7 @@ fn a_resume_with_another_configuration_is_refused_naming_the_difference() {
 #[test]
 fn a_run_killed_again_and_again_and_resumed_gives_the_uninterrupted_result() {
     if !Path::new("/bin/kill").exists() && !Path::new("/usr/bin/kill").exists() {
-        eprintln!("skipping: no kill command to send SIGINT");
+        common::skip::skip("no kill command to send SIGINT");
         return;
     }
     let dir = tempfile::tempdir().unwrap();

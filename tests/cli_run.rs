@@ -65,7 +65,11 @@ fn every_puzzle_line_of_a_mixed_file_gets_one_row_saying_what_it_is() {
     assert_eq!(rows.len(), 7, "one row per puzzle line");
     assert_eq!(
         columns.techniques,
-        sudolab::ladder::Ladder::default().rungs(),
+        sudolab::ladder::Ladder::default()
+            .rungs()
+            .iter()
+            .map(|&t| sudolab::rung::Rung::Hodoku(t))
+            .collect::<Vec<_>>(),
         "the standard ladder's columns"
     );
     let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
@@ -337,6 +341,75 @@ fn no_control_character_reaches_the_csv_raw_and_messages_name_them_in_words() {
             "{rows}"
         );
     }
+}
+
+#[test]
+fn invalid_rows_leave_their_counts_empty_and_every_reader_takes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("mixed.txt");
+    std::fs::write(&input, format!("{VERY_EASY}\n12345\n{VERY_EASY}\nxyz\n")).unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let input = input.to_str().unwrap();
+    let ok = |args: &[&str]| {
+        let output = sudolab().args(args).output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr_of(&output)
+        );
+        output
+    };
+    ok(&["run", input, "-q", "-l", "singles", "-o", &path("all.csv")]);
+    let rows = common::csv_rows(path("all.csv"));
+    for row in &rows {
+        let invalid = row["status"] == "invalid";
+        for column in [
+            "steps",
+            "placements",
+            "eliminations",
+            "score",
+            "naked-single",
+        ] {
+            assert_eq!(row[column].is_empty(), invalid, "{column} of {row:?}");
+        }
+    }
+    assert_eq!(rows.iter().filter(|r| r["status"] == "invalid").count(), 2);
+
+    // merge, report, compare and resume read such rows.
+    for k in 1..=2 {
+        let part = path(&format!("part{k}.csv"));
+        let shard = format!("{k}/2");
+        ok(&[
+            "run", input, "-q", "-l", "singles", "--shard", &shard, "-o", &part,
+        ]);
+    }
+    ok(&[
+        "merge",
+        &path("part1.csv"),
+        &path("part2.csv"),
+        "-q",
+        "-o",
+        &path("merged.csv"),
+    ]);
+    ok(&["report", &path("merged.csv"), "-q", "-o", &path("report")]);
+    ok(&[
+        "compare",
+        &path("all.csv"),
+        &path("merged.csv"),
+        "--fail-on-changes",
+    ]);
+    ok(&[
+        "run",
+        input,
+        "-q",
+        "-l",
+        "singles",
+        "--resume",
+        "-o",
+        &path("all.csv"),
+    ]);
+    assert_eq!(common::csv_rows(path("all.csv")), rows);
 }
 
 /// The sidecar's `inputs` entries and `totals.input_errors` of a results file.
@@ -1011,7 +1084,7 @@ fn help_teaches_every_option_of_the_issue() {
 fn on_a_terminal(command: &str) -> Option<String> {
     let script = Path::new("/usr/bin/script");
     if !script.exists() {
-        eprintln!("skipping: /usr/bin/script is not installed");
+        common::skip::skip("/usr/bin/script is not installed");
         return None;
     }
     let output = std::process::Command::new(script)
@@ -1159,10 +1232,10 @@ fn grade_se_adds_serate_s_rating_to_puzzles_with_one_solution_only() {
     let reference =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/se/sdjmchattie_blog.tsv");
     let Ok(text) = std::fs::read_to_string(&reference) else {
-        eprintln!(
-            "skipping the comparison: {} is not present",
+        common::skip::skip(&format!(
+            "the comparison: {} is not present",
             reference.display()
-        );
+        ));
         return;
     };
     let mut compared = 0;
@@ -1183,4 +1256,39 @@ fn grade_se_adds_serate_s_rating_to_puzzles_with_one_solution_only() {
     // Without --grade se the rows carry no such columns.
     let (columns, rows) = run_rows(&[data_file("blog.txt").to_str().unwrap()]);
     assert!(!columns.se && rows.iter().all(|r| r.se.is_none()));
+}
+
+#[test]
+fn se_timeout_ends_a_long_rating_with_lower_bounds_and_says_so() {
+    let (_, rows) = run_rows(&[
+        data_file("tdoku_test_puzzles.txt").to_str().unwrap(),
+        "--grade",
+        "hodoku,se",
+        "--se-timeout",
+        "0.001",
+    ]);
+    let mut stopped = 0;
+    for row in rows.iter().filter(|r| r.se.is_some()) {
+        let grade = row.se.unwrap();
+        let bounded = matches!(grade.er, sudolab::se::Bound::AtLeast(_));
+        assert_eq!(
+            bounded,
+            row.error
+                .contains("SE rating stopped at the time limit (0.001 s)"),
+            "{row:?}"
+        );
+        stopped += usize::from(bounded);
+    }
+    assert!(
+        stopped > 0,
+        "the nested chains of the hardest puzzles take longer"
+    );
+    sudolab()
+        .args(["run", "--grade", "hodoku,se", "--se-timeout", "0"])
+        .arg(data_file("blog.txt"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "is not a positive number of seconds",
+        ));
 }

@@ -54,7 +54,12 @@ fn write_timed_results(
     micros: impl Fn(u64) -> u64,
 ) {
     let columns = Columns {
-        techniques: ladder.rungs().to_vec(),
+        grader: sudolab::rung::Grader::Hodoku,
+        techniques: ladder
+            .rungs()
+            .iter()
+            .map(|&t| sudolab::rung::Rung::Hodoku(t))
+            .collect(),
         solution: false,
         se: false,
         rest: false,

@@ -6,15 +6,17 @@
 //! The corpora are read from `../shared/corpora` and the test skips, saying so, when
 //! they are absent; the bundled puzzles below always run.
 
+mod common;
+
 use rayon::prelude::*;
 use std::path::PathBuf;
-use sudolab::bitset::{CellSet, DigitSet};
+use sudolab::bitset::{CellSet, DigitSet, bit_positions};
 use sudolab::candidates::Candidates;
 use sudolab::geometry::{Cell, Digit, House, HouseKind};
 use sudolab::oracle::{self, Uniqueness};
 use sudolab::puzzle::Puzzle;
 use sudolab::se::hint::{Hint, Removals, Rule};
-use sudolab::se::order::{Combinations, bits, blocks_columns_rows, house};
+use sudolab::se::order::{Combinations, blocks_columns_rows, house};
 use sudolab::se::rules::{aligned_exclusion, fish, locking, sets, singles};
 use sudolab::se::solver::{Next, apply, next_hint};
 
@@ -32,7 +34,7 @@ fn corpus_puzzles() -> Vec<Puzzle> {
         .collect();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     if !dir.is_dir() {
-        eprintln!("skipping the corpora: {} is not present", dir.display());
+        common::skip::skip(&format!("the corpora: {} is not present", dir.display()));
         return puzzles;
     }
     for (name, take) in [
@@ -188,7 +190,7 @@ fn plain_naked_set(grid: &Candidates, degree: u32) -> Option<Hint> {
             continue;
         }
         for combo in Combinations::new(degree, 9) {
-            let masks: Vec<u16> = bits(combo)
+            let masks: Vec<u16> = bit_positions(combo)
                 .map(|p| grid.candidates(h.cells()[p]).bits())
                 .collect();
             let Some(common) = common_tuple(&masks, degree) else {
@@ -221,7 +223,7 @@ fn plain_hidden_set(grid: &Candidates, degree: u32, direct: bool) -> Option<Hint
                     .iter()
                     .fold(0u16, |m, p| m | 1 << p)
             };
-            let masks: Vec<u16> = bits(combo).map(position_mask).collect();
+            let masks: Vec<u16> = bit_positions(combo).map(position_mask).collect();
             let Some(common) = common_tuple(&masks, degree) else {
                 continue;
             };
@@ -241,7 +243,7 @@ fn plain_hidden_set(grid: &Candidates, degree: u32, direct: bool) -> Option<Hint
                 continue;
             }
             let mut removals = Removals::NONE;
-            for p in bits(u64::from(common)) {
+            for p in bit_positions(u64::from(common)) {
                 let cell = h.cells()[p];
                 for digit in (grid.candidates(cell) - DigitSet::from_bits(combo as u16)).iter() {
                     removals.add(cell, digit);
@@ -274,7 +276,7 @@ fn plain_fish(grid: &Candidates, degree: u32) -> Option<Hint> {
                 if occurrences + degree * 2 > 9 {
                     continue;
                 }
-                let masks: Vec<u16> = bits(combo)
+                let masks: Vec<u16> = bit_positions(combo)
                     .map(|i| {
                         places(grid, house(k1, i), digit)
                             .iter()
@@ -285,7 +287,7 @@ fn plain_fish(grid: &Candidates, degree: u32) -> Option<Hint> {
                     continue;
                 };
                 let mut removed = CellSet::EMPTY;
-                for j in bits(u64::from(covers)) {
+                for j in bit_positions(u64::from(covers)) {
                     for (p, &cell) in house(k2, j).cells().iter().enumerate() {
                         if combo >> p & 1 == 0 && grid.has(cell, digit) {
                             removed.insert(cell);

@@ -25,7 +25,7 @@ fn spark_python() -> Option<PathBuf> {
             return Some(python);
         }
     }
-    eprintln!("skipping: no Python with pyspark (see scripts/spark-requirements.txt)");
+    common::skip::skip_unless_ci("no Python with pyspark (see scripts/spark-requirements.txt)");
     None
 }
 

@@ -255,3 +255,113 @@ fn a_ladder_file_gives_the_base_as_the_same_list_would() {
     );
     assert!(from_file.lines().skip(1).any(|row| row.contains(",stuck,")));
 }
+
+/// Spawns `sudolab ARGS` with stdout piped; returns the child and a reader of its stdout.
+fn spawn(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStdout>,
+) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    (child, stdout)
+}
+
+/// Waits for `child` to end, at most `limit`; whether it did.
+fn ends_within(child: &mut std::process::Child, limit: std::time::Duration) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < limit {
+        if child.try_wait().unwrap().is_some() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    false
+}
+
+/// `--try all` on the whole bundled sample takes minutes; its first row comes at once,
+/// and a reader that has what it wants (`| head`) ends the work.
+#[test]
+fn rows_stream_as_they_are_done_and_a_closed_pipe_ends_the_work() {
+    use std::io::BufRead;
+    let corpus = common::data_file("sudoku_exchange_4k.txt");
+    let corpus = corpus.to_str().unwrap();
+    let first = Puzzle::parse_line(&common::puzzle_lines(std::path::Path::new(corpus))[0])
+        .unwrap()
+        .to_string();
+    let limit = std::time::Duration::from_secs(30);
+
+    let (mut child, mut stdout) = spawn(&["unlock", corpus, "--format", "csv", "-j", "2"]);
+    let start = std::time::Instant::now();
+    let mut header = String::new();
+    let mut row = String::new();
+    stdout.read_line(&mut header).unwrap();
+    stdout.read_line(&mut row).unwrap();
+    assert!(
+        header.starts_with("source,line,puzzle,status,error,needs,"),
+        "{header}"
+    );
+    assert!(row.starts_with(&format!("{corpus},1,{first},")), "{row}");
+    assert!(
+        start.elapsed() < limit,
+        "the first row took {:?}",
+        start.elapsed()
+    );
+    drop(stdout);
+    assert!(
+        ends_within(&mut child, limit),
+        "the work went on after the pipe closed"
+    );
+
+    // The table: its first line at once, and the work ends when nobody reads on.
+    let (mut child, mut stdout) = spawn(&["unlock", corpus, "-j", "2"]);
+    let mut heading = String::new();
+    stdout.read_line(&mut heading).unwrap();
+    assert!(
+        heading.starts_with("Base ladder singles; trying "),
+        "{heading}"
+    );
+    drop(stdout);
+    assert!(
+        ends_within(&mut child, limit),
+        "the work went on after the pipe closed"
+    );
+}
+
+/// The shards of an unlock are every Nth puzzle line, with the whole run's line numbers:
+/// together they are the rows of the whole run, in input order.
+#[test]
+fn shards_take_every_nth_line_and_together_make_the_whole() {
+    let blog = common::data_file("blog.txt");
+    let blog = blog.to_str().unwrap();
+    let rows = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["unlock", blog, "--format", "csv", "-q"];
+        args.extend_from_slice(extra);
+        let output = sudolab(&args);
+        assert_eq!(output.status.code(), Some(0), "{extra:?}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(str::to_string)
+            .collect()
+    };
+    let whole = rows(&[]);
+    let shards: Vec<Vec<String>> = (1..=3)
+        .map(|k| rows(&["--shard", &format!("{k}/3")]))
+        .collect();
+    for (k, shard) in shards.iter().enumerate() {
+        let expected: Vec<String> = whole.iter().skip(k).step_by(3).cloned().collect();
+        assert_eq!(shard, &expected, "shard {}/3", k + 1);
+    }
+    let bad = sudolab(&["unlock", blog, "--shard", "4/3"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

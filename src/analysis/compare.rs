@@ -11,6 +11,8 @@ use super::results::ResultSet;
 use super::stats::{self, Interval};
 use crate::catalogue::Technique;
 use crate::record::{Record, Status};
+use crate::rung::Rung;
+use crate::se::named::SeRule;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -249,7 +251,7 @@ fn speed(pairs: &[Pair<'_>]) -> Option<Speed> {
 }
 
 fn usage(base: &ResultSet, new: &ResultSet, pairs: &[Pair<'_>]) -> Vec<UsageDelta> {
-    let techniques: BTreeSet<Technique> = base
+    let techniques: BTreeSet<Rung> = base
         .columns
         .techniques
         .iter()
@@ -315,6 +317,12 @@ pub fn compare(base: &ResultSet, new: &ResultSet) -> Comparison {
     }
     let mut technique_order: Vec<String> = vec!["(none)".to_string()];
     technique_order.extend(Technique::ALL.iter().map(|t| t.name().to_string()));
+    // SE's rules after HoDoKu's techniques, each name once (some are the same words).
+    for rule in SeRule::all() {
+        if !technique_order.iter().any(|name| name == rule.name()) {
+            technique_order.push(rule.name().to_string());
+        }
+    }
     technique_order.extend(status_order.iter().skip(1).cloned());
     let mut level_order: Vec<String> = crate::level::Level::ALL
         .iter()

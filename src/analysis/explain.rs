@@ -17,7 +17,7 @@ use crate::solver::{Outcome, Report, Solver};
 use std::fmt::Write;
 
 /// The position's solution, or the status that says why there is no single one.
-fn unique_solution(start: &Position) -> Result<Solution, Status> {
+pub(super) fn unique_solution(start: &Position) -> Result<Solution, Status> {
     match start.uniqueness() {
         Uniqueness::Unique(solution) => Ok(solution),
         Uniqueness::NoSolution => Err(Status::NoSolution),
@@ -51,7 +51,7 @@ fn header(text: &mut String, label: &str, start: &Position, solver: &Solver) {
     text.push('\n');
 }
 
-fn no_unique_solution(text: &mut String, status: Status, start: &Position) {
+pub(super) fn no_unique_solution(text: &mut String, status: Status, start: &Position) {
     let why = match status {
         Status::NoSolution if start.is_puzzle() => "no solution: the givens contradict each other",
         Status::NoSolution => {

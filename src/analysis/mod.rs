@@ -8,6 +8,7 @@
 pub mod compare;
 pub mod compare_output;
 pub mod explain;
+pub mod explain_se;
 pub mod puzzles;
 pub mod report;
 pub mod results;
@@ -18,6 +19,7 @@ pub mod summary;
 pub mod table;
 pub mod unlock;
 pub mod unlock_output;
+pub mod unlock_se;
 
 use crate::ladder::{Ladder, PRESETS};
 

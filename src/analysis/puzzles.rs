@@ -1,15 +1,14 @@
-//! Puzzle inputs of the analysis commands: the puzzle lines of corpus files (with their
-//! 1-based line numbers, the `line` column of the results CSV) and the single puzzle or
-//! position that `explain` takes as a line (a puzzle or a HoDoKu library line), a grid or
-//! pencil-mark grid (in a file, or given whole on the command line) or `FILE:LINE`.
+//! The single puzzle or position that `explain` takes: a puzzle line or a HoDoKu library
+//! line, a grid or pencil-mark grid (in a file, or given whole on the command line), or
+//! `FILE:LINE` (corpora stream through [`crate::runner::input`]).
 //!
 //! Blank lines and lines starting with `#` are not puzzles and are skipped; numbering
 //! counts every physical line, so `FILE:LINE` names the same line a results row does.
 
 use crate::position::{Position, PositionError};
-use crate::puzzle::{ParseError, Puzzle};
+use crate::puzzle::ParseError;
 use crate::runner::input::check_text;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, Read};
 use std::path::Path;
 use thiserror::Error;
 
@@ -32,23 +31,6 @@ pub enum InputError {
     SeveralPuzzles { path: String, count: usize },
     #[error("{spec:?} is not a puzzle ({error}), nor a file, nor FILE:LINE")]
     NotAPuzzle { spec: String, error: PositionError },
-}
-
-/// One puzzle line of a corpus file, not parsed yet.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PuzzleLine {
-    /// The file's path as given (`-` for standard input).
-    pub source: String,
-    /// 1-based physical line number.
-    pub line: u64,
-    pub text: String,
-}
-
-impl PuzzleLine {
-    /// The line parsed as a one-line puzzle.
-    pub fn parse(&self) -> Result<Puzzle, ParseError> {
-        Puzzle::parse_line(&self.text)
-    }
 }
 
 /// Whether a line holds no puzzle: blank, or a `#` comment.
@@ -84,36 +66,6 @@ fn read_text(path: &str) -> Result<String, InputError> {
         text.drain(..BYTE_ORDER_MARK.len_utf8());
     }
     Ok(text)
-}
-
-/// The puzzle lines of `path` (`-` reads standard input), in file order.
-pub fn read_lines(path: &str) -> Result<Vec<PuzzleLine>, InputError> {
-    let io_error = |error| InputError::Io {
-        path: path.to_string(),
-        error,
-    };
-    let reader: Box<dyn Read> = if path == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        Box::new(std::fs::File::open(path).map_err(io_error)?)
-    };
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
-    check_text(reader.fill_buf().map_err(io_error)?).map_err(io_error)?;
-    let mut lines = Vec::new();
-    for (index, text) in reader.lines().enumerate() {
-        let mut text = text.map_err(io_error)?;
-        if index == 0 && text.starts_with(BYTE_ORDER_MARK) {
-            text.drain(..BYTE_ORDER_MARK.len_utf8());
-        }
-        if !is_skipped(&text) {
-            lines.push(PuzzleLine {
-                source: path.to_string(),
-                line: index as u64 + 1,
-                text,
-            });
-        }
-    }
-    Ok(lines)
 }
 
 /// Reads the one puzzle or position `spec` names: a puzzle line or a HoDoKu library
@@ -195,6 +147,7 @@ fn read_at(path: &str, line: u64) -> Result<Position, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Puzzle;
     use std::io::Write;
 
     const EASY: &str =
@@ -205,9 +158,6 @@ mod tests {
         let with_mark = format!("\u{feff}{EASY}\n{EASY}\n");
         let f = file(&with_mark);
         let path = f.path().to_str().unwrap();
-        let lines = read_lines(path).unwrap();
-        assert_eq!(lines.len(), 2);
-        assert!(lines.iter().all(|l| l.parse().is_ok()));
         let single = file(&format!("\u{feff}{EASY}\n"));
         assert!(resolve(single.path().to_str().unwrap()).is_ok());
         assert!(resolve(&format!("{path}:1")).is_ok());
@@ -217,17 +167,6 @@ mod tests {
         let mut f = tempfile::NamedTempFile::new().unwrap();
         f.write_all(text.as_bytes()).unwrap();
         f
-    }
-
-    #[test]
-    fn corpus_lines_keep_physical_numbers_and_skip_comments() {
-        let f = file(&format!("# header\n{EASY}\n\n{EASY} comment\nbad\n"));
-        let path = f.path().to_str().unwrap();
-        let lines = read_lines(path).unwrap();
-        let numbers: Vec<u64> = lines.iter().map(|l| l.line).collect();
-        assert_eq!(numbers, [2, 4, 5]);
-        assert_eq!(lines[1].parse().unwrap().to_string(), EASY);
-        assert!(lines[2].parse().is_err());
     }
 
     #[test]
@@ -287,8 +226,8 @@ mod tests {
         let path = bad.path().to_str().unwrap();
         let err = resolve(&format!("{path}:1")).unwrap_err().to_string();
         assert!(err.starts_with(&format!("{path}:1: too short")), "{err}");
-        let err = read_lines("/no/such/file").unwrap_err().to_string();
-        assert!(err.starts_with("/no/such/file: "), "{err}");
+        let err = resolve("/no/such/file:3").unwrap_err().to_string();
+        assert!(err.contains("/no/such/file:3"), "{err}");
     }
 
     #[test]

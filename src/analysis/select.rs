@@ -2,16 +2,18 @@
 //! filter holds a list of accepted values and a row must match one of them; a row is
 //! selected when it passes every filter given (filters combine with AND; `uses` may be
 //! given several times, each one more condition). Names are read as everywhere else:
-//! techniques as in a ladder (names, codes, presets), statuses and levels by name, and
-//! an unknown name is refused with the one most likely meant.
+//! techniques as in a ladder (names, codes, presets) or as SE's rules (`pointing`: a
+//! file made along SE's path names its columns so), statuses and levels by name, and an
+//! unknown name is refused with the one most likely meant.
 //!
 //! This module decides which rows match; reading the file and writing the selection is
 //! the CLI's.
 
-use crate::catalogue::Technique;
 use crate::ladder::{Ladder, LadderError};
 use crate::level::Level;
 use crate::record::{Columns, Record, Status};
+use crate::rung::Rung;
+use crate::se::named::SeRule;
 use thiserror::Error;
 
 /// Why a filter was refused.
@@ -29,7 +31,7 @@ pub enum FilterError {
     #[error("--level: {0}")]
     Level(String),
     #[error("--uses {technique}: the results file has no {technique} column (its ladder lacks it)")]
-    NoColumn { technique: Technique },
+    NoColumn { technique: Rung },
 }
 
 /// Which rows to keep: every filter that is set must accept the row.
@@ -38,11 +40,11 @@ pub struct Filter {
     /// The row's status is one of these.
     pub statuses: Option<Vec<Status>>,
     /// Its hardest technique is one of these.
-    pub hardest: Option<Vec<Technique>>,
+    pub hardest: Option<Vec<Rung>>,
     /// Its level is one of these.
     pub levels: Option<Vec<Level>>,
     /// For each list, it used one of its techniques at least once.
-    pub uses: Vec<Vec<Technique>>,
+    pub uses: Vec<Vec<Rung>>,
 }
 
 impl Filter {
@@ -72,24 +74,32 @@ impl Filter {
             .collect()
     }
 
-    /// Reads a list of techniques for `--option`, as a ladder is read.
-    pub fn parse_techniques(
-        option: &'static str,
-        spec: &str,
-    ) -> Result<Vec<Technique>, FilterError> {
-        Ladder::parse(spec)
-            .map(|ladder| ladder.rungs().to_vec())
-            .map_err(|error| FilterError::Technique { option, error })
+    /// Reads a list of techniques for `--option`, each name as a ladder reads it, or as
+    /// SE's rule of that name (a name may be both: `x-wing`; the file's grader decides).
+    pub fn parse_techniques(option: &'static str, spec: &str) -> Result<Vec<Rung>, FilterError> {
+        let mut rungs = Vec::new();
+        for name in listed(option, spec)? {
+            let se = SeRule::from_name(name).map(Rung::Se);
+            match (Ladder::parse(name), se) {
+                (Ok(ladder), se) => {
+                    rungs.extend(ladder.rungs().iter().copied().map(Rung::Hodoku));
+                    rungs.extend(se);
+                }
+                (Err(_), Some(se)) => rungs.push(se),
+                (Err(error), None) => return Err(FilterError::Technique { option, error }),
+            }
+        }
+        Ok(rungs)
     }
 
     /// Refuses a filter that cannot be answered from rows with these columns: `uses` of a
-    /// technique the file has no count of.
+    /// technique (of the file's grader) the file has no count of.
     pub fn check(&self, columns: &Columns) -> Result<(), FilterError> {
         match self
             .uses
             .iter()
             .flatten()
-            .find(|t| !columns.techniques.contains(t))
+            .find(|t| t.grader() == columns.grader && !columns.techniques.contains(t))
         {
             Some(&technique) => Err(FilterError::NoColumn { technique }),
             None => Ok(()),
@@ -136,14 +146,19 @@ fn status_names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Technique;
+    use crate::rung::Grader;
 
     fn columns() -> Columns {
         Columns {
-            techniques: vec![
+            grader: Grader::Hodoku,
+            techniques: [
                 Technique::NakedSingle,
                 Technique::XWing,
                 Technique::Swordfish,
-            ],
+            ]
+            .map(Rung::Hodoku)
+            .to_vec(),
             solution: false,
             se: false,
             rest: false,
@@ -158,7 +173,7 @@ mod tests {
     ) -> Record {
         Record {
             status,
-            hardest,
+            hardest: hardest.map(Rung::Hodoku),
             level,
             counts: counts.to_vec(),
             ..Record::new("a.txt", 1, 3)
@@ -190,7 +205,7 @@ mod tests {
         };
         assert_eq!(selected(&status), [1]);
         let hardest = Filter {
-            hardest: Some(vec![XWing, Swordfish]),
+            hardest: Some(vec![Rung::Hodoku(XWing), Rung::Hodoku(Swordfish)]),
             ..Filter::default()
         };
         assert_eq!(selected(&hardest), [0, 2]);
@@ -200,17 +215,17 @@ mod tests {
         };
         assert_eq!(selected(&level), [0], "an unsolved row has no level");
         let uses = Filter {
-            uses: vec![vec![XWing]],
+            uses: vec![vec![Rung::Hodoku(XWing)]],
             ..Filter::default()
         };
         assert_eq!(selected(&uses), [0, 2]);
         let uses_both = Filter {
-            uses: vec![vec![XWing], vec![Swordfish]],
+            uses: vec![vec![Rung::Hodoku(XWing)], vec![Rung::Hodoku(Swordfish)]],
             ..Filter::default()
         };
         assert_eq!(selected(&uses_both), [2]);
         let and = Filter {
-            hardest: Some(vec![XWing, Swordfish]),
+            hardest: Some(vec![Rung::Hodoku(XWing), Rung::Hodoku(Swordfish)]),
             levels: Some(vec![Level::Unfair]),
             ..Filter::default()
         };
@@ -248,10 +263,45 @@ mod tests {
             Err(FilterError::Empty { option: "status" })
         );
         let filter = Filter {
-            uses: vec![vec![Technique::Jellyfish]],
+            uses: vec![vec![Rung::Hodoku(Technique::Jellyfish)]],
             ..Filter::default()
         };
         let err = filter.check(&columns()).unwrap_err().to_string();
         assert!(err.contains("no jellyfish column"), "{err}");
+    }
+
+    #[test]
+    fn se_s_rule_names_select_in_a_file_made_along_se_s_path() {
+        let pointing = Filter::parse_techniques("hardest", "pointing").unwrap();
+        assert_eq!(pointing, [Rung::Se(SeRule::from_name("pointing").unwrap())]);
+        // A name both graders have stands for both; the file's rows have one of them.
+        let x_wing = Filter::parse_techniques("uses", "x-wing").unwrap();
+        assert_eq!(x_wing.len(), 2);
+        let se_x_wing = Rung::Se(SeRule::from_name("x-wing").unwrap());
+        let se_columns = Columns {
+            grader: Grader::Se,
+            techniques: vec![se_x_wing],
+            solution: false,
+            se: true,
+            rest: false,
+        };
+        let filter = Filter {
+            hardest: Some(x_wing.clone()),
+            uses: vec![x_wing],
+            ..Filter::default()
+        };
+        assert_eq!(filter.check(&se_columns), Ok(()));
+        let record = Record {
+            status: Status::Solved,
+            hardest: Some(se_x_wing),
+            counts: vec![1],
+            ..Record::new("a.txt", 1, 1)
+        };
+        assert!(filter.matches(&record, &se_columns));
+        let without = Record {
+            counts: vec![0],
+            ..record
+        };
+        assert!(!filter.matches(&without, &se_columns));
     }
 }

@@ -8,9 +8,9 @@
 
 use super::results::ResultSet;
 use super::stats::percentile;
-use crate::catalogue::Technique;
 use crate::level::Level;
 use crate::record::{Record, Status};
+use crate::rung::Rung;
 use std::collections::BTreeMap;
 
 /// How many of the slowest puzzles a summary keeps.
@@ -43,15 +43,15 @@ pub struct Summary {
     /// Count per status, in [`Status::ALL`] order.
     pub by_status: [usize; Status::ALL.len()],
     /// Solved puzzles by hardest technique used (catalogue order).
-    pub hardest: BTreeMap<Technique, usize>,
+    pub hardest: BTreeMap<Rung, usize>,
     /// Solved puzzles that needed no step (given complete).
     pub solved_without_steps: usize,
     /// Solved puzzles that used no technique but singles (whatever the ladder's order).
     pub singles_only: usize,
     /// The file's technique columns.
-    pub techniques: Vec<Technique>,
+    pub techniques: Vec<Rung>,
     /// Use of each technique column.
-    pub usage: BTreeMap<Technique, Usage>,
+    pub usage: BTreeMap<Rung, Usage>,
     /// Solved puzzles by level (in [`Level::ALL`] order).
     pub levels: [usize; Level::ALL.len()],
     /// Sorted solve times in microseconds (all rows but invalid lines).

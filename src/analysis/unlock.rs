@@ -20,16 +20,19 @@
 //!   as one solve with the whole list.
 //! - A rung the full solve never used was never the first productive one, so the ladder
 //!   without it takes the same steps: only the rungs a solve used are ablated.
+//!
+//! Both work one puzzle line at a time ([`LineJob`]), so `unlock` streams a corpus through
+//! the runner's pipeline as `run` does.
 
-use super::puzzles::PuzzleLine;
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
-use crate::puzzle::Solution;
+use crate::puzzle::{Puzzle, Solution};
 use crate::record::Status;
+use crate::runner::evaluate::LineRef;
+use crate::runner::pipeline::LineJob;
 use crate::solver::{Outcome, Policy, Scratch, Solver, Summary};
-use rayon::prelude::*;
 use thiserror::Error;
 
 /// Why an unlock or ablation was refused.
@@ -62,17 +65,18 @@ struct Baseline {
     solved: Option<(Candidates, Solution, Summary)>,
 }
 
-fn baseline(line: &PuzzleLine, solver: &Solver, scratch: &mut Scratch) -> Baseline {
+fn baseline(line: LineRef<'_>, solver: &Solver, scratch: &mut Scratch) -> Baseline {
     let fail = |puzzle: String, status, error: String| Baseline {
         puzzle,
         status,
         error,
         solved: None,
     };
-    let puzzle = match line.parse() {
+    let text = String::from_utf8_lossy(line.text);
+    let puzzle = match Puzzle::parse_line(&text) {
         Ok(p) => p,
         Err(e) => {
-            let shown = crate::visible::line(line.text.trim()).into_owned();
+            let shown = crate::visible::line(text.trim()).into_owned();
             return fail(shown, Status::Invalid, e.to_string());
         }
     };
@@ -132,6 +136,8 @@ pub struct Unlock {
 pub struct Unlocker {
     base: Ladder,
     tries: Vec<Technique>,
+    /// The base ladder, checking every step.
+    solver: Solver,
 }
 
 impl Unlocker {
@@ -143,7 +149,12 @@ impl Unlocker {
         if tries.is_empty() {
             return Err(UnlockError::NothingToTry);
         }
-        Ok(Unlocker { base, tries })
+        let solver = Solver::new(base.clone(), Policy::Single).verifying(true);
+        Ok(Unlocker {
+            base,
+            tries,
+            solver,
+        })
     }
 
     pub fn base(&self) -> &Ladder {
@@ -185,23 +196,17 @@ impl Unlocker {
         }
         None
     }
+}
 
-    /// Every line's result, in input order, computed in parallel.
-    pub fn run(&self, lines: &[PuzzleLine]) -> Vec<Unlock> {
-        let solver = Solver::new(self.base.clone(), Policy::Single).verifying(true);
-        lines
-            .par_iter()
-            .map_init(Scratch::default, |scratch, line| {
-                self.one(line, &solver, scratch)
-            })
-            .collect()
-    }
+impl LineJob for Unlocker {
+    type Output = Unlock;
 
-    fn one(&self, line: &PuzzleLine, solver: &Solver, scratch: &mut Scratch) -> Unlock {
-        let base = baseline(line, solver, scratch);
+    /// One line's result: its status under the base and, when stuck, what unlocks it.
+    fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Unlock {
+        let base = baseline(line, &self.solver, scratch);
         let mut result = Unlock {
-            source: line.source.clone(),
-            line: line.line,
+            source: line.source.to_string(),
+            line: line.number,
             puzzle: base.puzzle,
             status: base.status,
             error: base.error,
@@ -237,52 +242,81 @@ pub struct Ablation {
     pub essential: Option<Vec<bool>>,
 }
 
-/// For every line, in input order and in parallel, which rungs of `ladder` it cannot be
-/// solved without.
-pub fn ablate(ladder: &Ladder, lines: &[PuzzleLine]) -> Vec<Ablation> {
-    let solver = Solver::new(ladder.clone(), Policy::Single).verifying(true);
-    lines
-        .par_iter()
-        .map_init(Scratch::default, |scratch, line| {
-            let base = baseline(line, &solver, scratch);
-            let essential = base.solved.filter(|_| base.status == Status::Solved).map(
-                |(_, solution, summary)| {
-                    let start =
-                        Candidates::from_puzzle(&line.parse().expect("a solved line is a puzzle"));
-                    ladder
+/// Taking a ladder apart: which of its rungs a puzzle cannot be solved without.
+#[derive(Clone, Debug)]
+pub struct Ablator {
+    ladder: Ladder,
+    /// The whole ladder, checking every step.
+    solver: Solver,
+}
+
+impl Ablator {
+    pub fn new(ladder: Ladder) -> Ablator {
+        let solver = Solver::new(ladder.clone(), Policy::Single).verifying(true);
+        Ablator { ladder, solver }
+    }
+
+    pub fn ladder(&self) -> &Ladder {
+        &self.ladder
+    }
+}
+
+impl LineJob for Ablator {
+    type Output = Ablation;
+
+    /// One line's result: its status under the ladder and, when solved, which rungs it
+    /// needs.
+    fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Ablation {
+        let base = baseline(line, &self.solver, scratch);
+        let essential =
+            base.solved
+                .filter(|_| base.status == Status::Solved)
+                .map(|(_, solution, summary)| {
+                    let puzzle =
+                        Puzzle::parse_line(&base.puzzle).expect("a solved line is a puzzle");
+                    let start = Candidates::from_puzzle(&puzzle);
+                    self.ladder
                         .rungs()
                         .iter()
                         .map(|&t| {
-                            let reduced = ladder.without(t);
+                            let reduced = self.ladder.without(t);
                             summary.counts[t] > 0
                                 && (reduced.rungs().is_empty()
                                     || !finishes(reduced, &start, &solution, scratch))
                         })
                         .collect()
-                },
-            );
-            Ablation {
-                source: line.source.clone(),
-                line: line.line,
-                puzzle: base.puzzle,
-                status: base.status,
-                error: base.error,
-                essential,
-            }
-        })
-        .collect()
+                });
+        Ablation {
+            source: line.source.to_string(),
+            line: line.number,
+            puzzle: base.puzzle,
+            status: base.status,
+            error: base.error,
+            essential,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn line(text: &str, n: u64) -> PuzzleLine {
-        PuzzleLine {
-            source: "test".into(),
-            line: n,
-            text: text.into(),
+    fn line(text: &str, n: u64) -> LineRef<'_> {
+        LineRef {
+            source: "test",
+            number: n,
+            text: text.as_bytes(),
+            length: text.len(),
         }
+    }
+
+    /// Every line's result, in order.
+    fn each<J: LineJob>(job: &J, lines: &[LineRef<'_>]) -> Vec<J::Output> {
+        let mut scratch = Scratch::default();
+        lines
+            .iter()
+            .map(|&l| job.evaluate(l, &mut scratch))
+            .collect()
     }
 
     const VERY_EASY: &str =
@@ -312,7 +346,10 @@ mod tests {
             vec![Technique::NakedPair, Technique::BruteForce],
         )
         .unwrap();
-        let results = unlocker.run(&[line(VERY_EASY, 1), line(expert, 2), line(&short, 3)]);
+        let results = each(
+            &unlocker,
+            &[line(VERY_EASY, 1), line(expert, 2), line(&short, 3)],
+        );
         assert_eq!(results[0].status, Status::Solved);
         assert_eq!(results[0].alone, None);
         assert_eq!(results[1].status, Status::Stuck);
@@ -349,7 +386,7 @@ mod tests {
         // Without naked and hidden singles only full houses remain: the very easy puzzle
         // needs both; full house alone is never essential with naked singles there.
         let ladder = Ladder::parse("singles").unwrap();
-        let results = ablate(&ladder, &[line(VERY_EASY, 1)]);
+        let results = each(&Ablator::new(ladder.clone()), &[line(VERY_EASY, 1)]);
         let essential = results[0].essential.as_ref().unwrap();
         let reduced_solves = |t| {
             let puzzle = crate::puzzle::Puzzle::parse_line(VERY_EASY).unwrap();

@@ -1,10 +1,11 @@
 //! `sudolab explain`: the step-by-step path through one puzzle, or the next step only.
 
 use super::run::{FallbackArg, PolicyArg};
-use crate::analysis::{explain, puzzles};
+use crate::analysis::{explain, explain_se, puzzles};
 use crate::ladder_config::LadderConfig;
 use crate::policy::Fallback;
 use crate::record::Status;
+use crate::se::ladder::SeLadder;
 use crate::solver::{Policy, Solver};
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -32,7 +33,9 @@ pub struct ExplainArgs {
     puzzle: Option<String>,
     /// The ladder: a preset (`sudolab techniques --presets` lists them: a preset named
     /// alone brings its policy and fallback), a comma list of techniques, or a ladder file
-    /// (FILE.toml, as for `sudolab run`: its policy, fallback and scores apply).
+    /// (FILE.toml, as for `sudolab run`: its policy, fallback and scores apply); or `se`,
+    /// Sudoku Explainer's path (SE's hint names and difficulties, ending with ER, EP and
+    /// ED), `se:RULE` cutting SE's order after the producer of RULE.
     #[arg(short, long, default_value = "standard")]
     ladder: String,
     /// Step policy: single (one pattern instance per step), sweep or queue (see `sudolab
@@ -65,6 +68,9 @@ enum Format {
 }
 
 pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    if let Some(se_ladder) = SeLadder::parse(&args.ladder) {
+        return explain_se(se_ladder?, args);
+    }
     let config = LadderConfig::from_arg(&args.ladder)?;
     let policy = args
         .policy
@@ -101,6 +107,40 @@ pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         explain::hint(&label, &puzzle, &solver, args.grid)
     } else {
         explain::explain(&label, &puzzle, &solver, &config.scores, args.grid)
+    };
+    super::print(text.as_bytes())?;
+    Ok(exit_code(status))
+}
+
+/// `explain` along Sudoku Explainer's path.
+fn explain_se(ladder: SeLadder, args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    if args.policy.is_some() || args.fallback.is_some() {
+        anyhow::bail!(
+            "--ladder {} follows SE's own path: --policy and --fallback do not apply",
+            ladder.name()
+        );
+    }
+    let spec = match args.puzzle {
+        Some(spec) => spec,
+        None if std::io::stdin().is_terminal() => {
+            anyhow::bail!("no puzzle: give one, a file or FILE:LINE, or pipe one into stdin")
+        }
+        None => "-".to_string(),
+    };
+    let (label, puzzle) = puzzles::resolve(&spec)?;
+    if let Format::Json = args.format {
+        if args.next {
+            anyhow::bail!("--next gives one step as text; --format json gives the whole path");
+        }
+        let (json, status) = explain_se::explain_json(&label, &puzzle, ladder, args.grid);
+        let mut bytes = serde_json::to_vec_pretty(&json)?;
+        bytes.push(b'\n');
+        super::print(&bytes)?;
+        return Ok(exit_code(status));
+    }
+    let (text, status) = match args.next {
+        true => explain_se::hint(&label, &puzzle, ladder, args.grid),
+        false => explain_se::explain(&label, &puzzle, ladder, args.grid),
     };
     super::print(text.as_bytes())?;
     Ok(exit_code(status))

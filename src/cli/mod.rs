@@ -105,6 +105,27 @@ fn eprint(text: &str) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
+/// Whether the reader of standard output has gone (`| head` that has read its lines), for
+/// work whose output waits for its end: a write would tell only then. A pipe or socket
+/// whose other end is closed polls as an error; files and terminals never do.
+#[cfg(unix)]
+fn stdout_closed() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdout = io::stdout();
+    let mut fds = [PollFd::new(&stdout, PollFlags::empty())];
+    let zero = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    poll(&mut fds, Some(&zero)).is_ok()
+        && fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP)
+}
+
+#[cfg(not(unix))]
+fn stdout_closed() -> bool {
+    false
+}
+
 /// Writes `bytes` to standard output; a closed pipe (`| head`) is not an error.
 fn print(bytes: &[u8]) -> io::Result<()> {
     let mut out = io::stdout().lock();

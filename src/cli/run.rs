@@ -2,6 +2,7 @@
 //! [`RunConfig`], prints the runner's notices and the closing summary on stderr, and maps
 //! the outcome to the exit code. The work itself lives in the library.
 
+use crate::ladder::Ladder;
 use crate::ladder_config::{LadderConfig, LadderConfigError};
 use crate::policy::Fallback;
 use crate::record::Status;
@@ -9,6 +10,7 @@ use crate::runner::meta::Shard;
 use crate::runner::output::Target;
 use crate::runner::summary::summary;
 use crate::runner::{self, Existing, INVALID_NOTICES, Notice, RunConfig, RunReport};
+use crate::se::ladder::{SeLadder, SeLadderError};
 use crate::solver::Policy;
 use anyhow::bail;
 use clap::ValueEnum;
@@ -94,9 +96,14 @@ pub struct RunArgs {
     ///
     /// A file ending in .toml sets the techniques and, optionally, the policy, the fallback
     /// and HoDoKu's base scores and levels (see "Ladder file" below).
+    ///
+    /// se: Sudoku Explainer's own path instead (its rules, its order, its choice among
+    /// hints, as serate 1.2.1.3 rates): count columns named by SE's rules, `hardest` the
+    /// rule of the step that gave ER, er, ep and ed always, and no HoDoKu score or level.
+    /// se:RULE stops SE's order after the producer of RULE (se:xy-wing).
     #[arg(short, long, value_name = "LADDER", default_value = "standard",
           value_parser = parse_ladder)]
-    ladder: Box<LadderConfig>,
+    ladder: LadderArg,
 
     /// How rungs take turns: single, sweep or queue [default: the preset's, else single]
     ///
@@ -184,8 +191,8 @@ pub struct RunArgs {
     /// hodoku: score and level, HoDoKu's grade of the ladder's path. se: Sudoku Explainer's
     /// rating along SE's own path, as serate 1.2.1.3 gives it: er (the hardest step), ep
     /// (the hardest up to the first placement) and ed (the first step), one decimal, for
-    /// every solved or stuck puzzle (those have exactly one solution). A rating that needs
-    /// nested forcing chains is not computed yet and is written as a lower bound, >=9.5.
+    /// every solved or stuck puzzle (those have exactly one solution). See --se-timeout for
+    /// the hardest puzzles.
     #[arg(
         long,
         value_enum,
@@ -194,6 +201,15 @@ pub struct RunArgs {
         value_name = "GRADERS"
     )]
     grade: Vec<Grader>,
+
+    /// Seconds one puzzle's SE rating may take (with --grade hodoku,se)
+    ///
+    /// The nested forcing chains of the hardest puzzles (ER 9.5 and up) can take long. A
+    /// rating stopped at the limit keeps what SE's path showed so far as lower bounds
+    /// (er >=10.5: the next step is at least that hard) and its row's error column says
+    /// so. No limit by default.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    se_timeout: Option<std::time::Duration>,
     /// Keep what follows each puzzle on its line in a last column, `rest`
     ///
     /// For rated lists (`puzzle<TAB>rating`, `puzzle,rating`): the rest of the line after
@@ -252,9 +268,38 @@ enum Grader {
     Se,
 }
 
-/// `--ladder`'s parser (boxed: the configuration is larger than the other options).
-fn parse_ladder(spec: &str) -> Result<Box<LadderConfig>, LadderConfigError> {
-    LadderConfig::from_arg(spec).map(Box::new)
+/// What `--ladder` names: a ladder of HoDoKu's techniques (boxed: the configuration is
+/// larger than the other options), or SE's path.
+#[derive(Clone, Debug)]
+enum LadderArg {
+    Hodoku(Box<LadderConfig>),
+    Se(SeLadder),
+}
+
+/// `--ladder`'s parser.
+fn parse_ladder(spec: &str) -> Result<LadderArg, LadderArgError> {
+    match SeLadder::parse(spec) {
+        Some(se) => Ok(LadderArg::Se(se?)),
+        None => Ok(LadderArg::Hodoku(Box::new(LadderConfig::from_arg(spec)?))),
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+enum LadderArgError {
+    #[error(transparent)]
+    Hodoku(#[from] LadderConfigError),
+    #[error(transparent)]
+    Se(#[from] SeLadderError),
+}
+
+/// `--se-timeout`'s parser: a positive number of seconds.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => {
+            Ok(std::time::Duration::from_secs_f64(seconds))
+        }
+        _ => Err(format!("{text:?} is not a positive number of seconds")),
+    }
 }
 
 impl RunArgs {
@@ -270,8 +315,21 @@ impl RunArgs {
             }
             inputs.push(PathBuf::from("-"));
         }
-        let ladder = *self.ladder;
+        let (ladder, se_path) = match self.ladder {
+            LadderArg::Hodoku(ladder) => (*ladder, None),
+            LadderArg::Se(se_path) => {
+                if self.policy.is_some() || self.fallback.is_some() {
+                    bail!(
+                        "--ladder {} follows SE's own path: --policy and --fallback do not apply",
+                        se_path.name()
+                    );
+                }
+                // The ladder is not used along SE's path.
+                (LadderConfig::from_ladder(Ladder::all()), Some(se_path))
+            }
+        };
         Ok(RunConfig {
+            se_path,
             inputs,
             output: Target::from_arg(&self.out),
             policy: self
@@ -299,6 +357,7 @@ impl RunArgs {
             verify: self.verify,
             solution: self.solution,
             se: self.grade.contains(&Grader::Se),
+            se_timeout: self.se_timeout,
             keep_rest: self.keep_rest,
             progress: !self.quiet,
             command_line: std::env::args_os()

@@ -28,6 +28,12 @@
 //! always checked against the unique solution at its end (cheap: one pass over the grid);
 //! when that check fails, or when `--verify` checks every step as it is taken, the row is
 //! `unsound` and names the first wrong step. This module reads no files and writes nothing.
+//!
+//! Along SE's path (`--ladder se`, [`Evaluator::along_se`]) the same holds with SE's rules
+//! in the place of the ladder: a path that fills the grid without Unique Loops or BUG
+//! proves the puzzle unique; every other puzzle asks the oracle, and the end grid is
+//! checked against the solution. Such a row has SE's rules as its counts and `hardest`,
+//! and always its rating.
 
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
@@ -38,9 +44,15 @@ use crate::oracle::{self, Uniqueness};
 use crate::position::{Position, PositionError};
 use crate::puzzle::Solution;
 use crate::record::{Columns, Record, SeGrade, Status};
+use crate::rung::{Grader, Rung};
 use crate::se;
+use crate::se::chaining_seam::with_deadline;
+use crate::se::ladder::SeLadder;
+use crate::se::path::{PathSummary, walk};
+use crate::se::rating::Ending;
 use crate::solver::{Outcome, Policy, Scratch, Solver, Summary, UnsoundStep};
-use std::time::Instant;
+use std::fmt;
+use std::time::{Duration, Instant};
 
 /// Turns puzzle lines into records; one instance serves every thread.
 #[derive(Clone, Debug)]
@@ -53,13 +65,36 @@ pub struct Evaluator {
     /// Whether the ladder runs before the oracle, which a completed logic solve makes
     /// needless (not when verifying, nor with the brute-force rung).
     logic_first: bool,
+    /// Check every step against the solution.
+    verify: bool,
+    /// Grade along SE's path (its rules up to a producer) instead of the ladder's.
+    along_se: Option<SeLadder>,
+    /// How long an SE rating may take before it ends with lower bounds.
+    se_limit: Option<Duration>,
 }
 
 /// A record, and the wrong step when the solve was unsound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluation {
     pub record: Record,
-    pub unsound: Option<Box<UnsoundStep>>,
+    pub unsound: Option<WrongStep>,
+}
+
+/// The step that contradicted the solution: the ladder's, or one of SE's path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WrongStep {
+    Ladder(Box<UnsoundStep>),
+    /// SE's hint as [`se::path::WrongHint`] writes it, with its grid.
+    Se(String),
+}
+
+impl fmt::Display for WrongStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WrongStep::Ladder(step) => write!(f, "{step}"),
+            WrongStep::Se(text) => f.write_str(text),
+        }
+    }
 }
 
 /// Where a puzzle line came from and what it holds.
@@ -111,7 +146,8 @@ impl Evaluator {
         with_solution: bool,
     ) -> Evaluator {
         let columns = Columns {
-            techniques: ladder.rungs().to_vec(),
+            grader: Grader::Hodoku,
+            techniques: ladder.rungs().iter().copied().map(Rung::Hodoku).collect(),
             solution: with_solution,
             se: false,
             rest: false,
@@ -124,13 +160,36 @@ impl Evaluator {
             solver: solver.verifying(verify),
             scores,
             columns,
+            verify,
+            along_se: None,
+            se_limit: None,
         }
+    }
+
+    /// Grades along SE's path (`ladder`: its rules in its order, up to a producer) instead
+    /// of the ladder's: SE's rules as count columns, no HoDoKu score or level, and SE's
+    /// rating on every row of a puzzle with one solution.
+    pub fn along_se(mut self, ladder: Option<SeLadder>) -> Evaluator {
+        if let Some(ladder) = ladder {
+            self.columns.grader = Grader::Se;
+            self.columns.techniques = ladder.rules().map(Rung::Se).collect();
+            self.columns.se = true;
+        }
+        self.along_se = ladder;
+        self
+    }
+
+    /// Ends an SE rating that runs longer than `limit` with lower bounds (`>=x`) and says
+    /// so in the row's `error`.
+    pub fn se_time_limit(mut self, limit: Option<Duration>) -> Evaluator {
+        self.se_limit = limit;
+        self
     }
 
     /// Adds Sudoku Explainer's rating (`er`, `ep`, `ed`) to every row of a puzzle with
     /// exactly one solution and a sound solve (SE's own path, beside the ladder's).
     pub fn rating_se(mut self, on: bool) -> Evaluator {
-        self.columns.se = on;
+        self.columns.se = on || self.along_se.is_some();
         self
     }
 
@@ -166,15 +225,23 @@ impl Evaluator {
             Ok((start, rest)) => {
                 record.rest = rest.unwrap_or_default();
                 record.givens = Some(start.puzzle().given_count() as u32);
-                unsound = if self.logic_first {
+                unsound = if let Some(ladder) = self.along_se {
+                    self.along_se_path(ladder, &start, &mut record)
+                } else if self.logic_first {
                     self.solve_then_ask(&start, scratch, &mut record)
                 } else {
                     self.ask_then_solve(&start, scratch, &mut record)
                 };
                 // Solved and stuck puzzles have exactly one solution (proved by the solve
                 // or by the oracle), which is what SE's rating assumes.
-                if self.columns.se && matches!(record.status, Status::Solved | Status::Stuck) {
-                    let rating = se::rate_grid(start.grid(), |_| {});
+                if self.columns.se
+                    && self.along_se.is_none()
+                    && matches!(record.status, Status::Solved | Status::Stuck)
+                {
+                    let rating = se::rate_grid_within(start.grid(), self.se_limit, |_| {});
+                    if let se::Ending::TimedOut(_) = rating.ending {
+                        record.error = self.timed_out();
+                    }
                     record.se = Some(SeGrade {
                         er: rating.er,
                         ep: rating.ep,
@@ -193,7 +260,7 @@ impl Evaluator {
         start: &Position,
         scratch: &mut Scratch,
         record: &mut Record,
-    ) -> Option<Box<UnsoundStep>> {
+    ) -> Option<WrongStep> {
         let solution = self.ask_oracle(start, record)?;
         let mut grid = start.grid();
         let summary = self
@@ -208,7 +275,7 @@ impl Evaluator {
         start: &Position,
         scratch: &mut Scratch,
         record: &mut Record,
-    ) -> Option<Box<UnsoundStep>> {
+    ) -> Option<WrongStep> {
         let mut grid = start.grid();
         let summary = self.solver.solve_counts(&mut grid, None, scratch);
         // Every step held in every solution, so the grid keeps them all.
@@ -281,7 +348,7 @@ impl Evaluator {
         mut summary: Summary,
         scratch: &mut Scratch,
         record: &mut Record,
-    ) -> Option<Box<UnsoundStep>> {
+    ) -> Option<WrongStep> {
         if !matches!(summary.outcome, Outcome::Unsound(_)) && !agrees(grid, solution) {
             // A step went wrong unseen: solve again checking every step, to name it.
             let mut grid = start.grid();
@@ -301,7 +368,7 @@ impl Evaluator {
             Outcome::Stuck => (Status::Stuck, None),
             Outcome::Unsound(ref step) => {
                 record.error = format!("step {}: {}", step.step_number, step.step_text());
-                (Status::Unsound, Some(step.clone()))
+                (Status::Unsound, Some(WrongStep::Ladder(step.clone())))
             }
             // Ruled out: a contradiction removes a solution digit, which the end check sees.
             Outcome::Contradiction => unreachable!("a contradiction fails the end check"),
@@ -317,12 +384,93 @@ impl Evaluator {
         record.steps = summary.steps;
         record.placements = summary.placements;
         record.eliminations = summary.eliminations;
-        record.hardest = summary.hardest;
+        record.hardest = summary.hardest.map(Rung::Hodoku);
         record.score = grade.score;
         record.level = (status == Status::Solved).then_some(grade.level);
         for (count, &t) in record.counts.iter_mut().zip(&self.columns.techniques) {
-            *count = summary.counts[t];
+            if let Rung::Hodoku(t) = t {
+                *count = summary.counts[t];
+            }
         }
+    }
+
+    /// Grades along SE's path up to `ladder`'s last producer, the oracle first: SE's nested
+    /// forcing chains can search for minutes in a grid with no or several solutions before
+    /// they give up, where the oracle answers in microseconds. Steps are checked against
+    /// the solution when verifying; the end grid always is, and a failed check walks again
+    /// checking every step.
+    fn along_se_path(
+        &self,
+        ladder: SeLadder,
+        start: &Position,
+        record: &mut Record,
+    ) -> Option<WrongStep> {
+        let solution = self.ask_oracle(start, record)?;
+        let mut grid = start.grid();
+        let deadline = self.se_limit.map(|limit| Instant::now() + limit);
+        let checked = self.verify.then_some(&solution);
+        let mut path = with_deadline(deadline, || walk(&mut grid, ladder.producers(), checked));
+        if path.wrong.is_none() && !agrees(&grid, &solution) {
+            // A step went wrong unseen: walk again checking every step, to name it.
+            path = walk(&mut start.grid(), ladder.producers(), Some(&solution));
+            if path.wrong.is_none() {
+                record.error = "SE's path ended in a grid that contradicts the solution, \
+                                but no single step did when walked again"
+                    .to_string();
+                self.fill_se(record, &path, Status::Unsound);
+                return None;
+            }
+        }
+        if let Some(wrong) = &path.wrong {
+            record.error = format!("step {}: {}", wrong.step_number, wrong.hint);
+            self.fill_se(record, &path, Status::Unsound);
+            return Some(WrongStep::Se(wrong.to_string()));
+        }
+        let status = match path.rating.ending {
+            Ending::Solved => Status::Solved,
+            Ending::TimedOut(_) => {
+                record.error = self.timed_out();
+                Status::Stuck
+            }
+            Ending::Stuck | Ending::Stopped => Status::Stuck,
+        };
+        self.fill_se(record, &path, status);
+        record.se = Some(SeGrade {
+            er: path.rating.er,
+            ep: path.rating.ep,
+            ed: path.rating.ed,
+        });
+        None
+    }
+
+    /// What a row says of an SE rating that ran past `--se-timeout`.
+    fn timed_out(&self) -> String {
+        let limit = self.se_limit.map_or(0.0, |limit| limit.as_secs_f64());
+        format!(
+            "SE rating stopped at the time limit ({limit} s): er, ep and ed marked >= are \
+             lower bounds"
+        )
+    }
+
+    /// Copies a walk along SE's path into the record (SE has no score or level).
+    fn fill_se(&self, record: &mut Record, path: &PathSummary, status: Status) {
+        record.status = status;
+        record.steps = path.steps;
+        record.placements = path.placements;
+        record.eliminations = path.eliminations;
+        record.hardest = path.hardest.map(Rung::Se);
+        for (count, &rule) in record.counts.iter_mut().zip(&self.columns.techniques) {
+            if let Rung::Se(rule) = rule {
+                *count = path.counts[rule.index()];
+            }
+        }
+    }
+}
+
+impl super::pipeline::LineJob for Evaluator {
+    type Output = Evaluation;
+    fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Evaluation {
+        Evaluator::evaluate(self, line, scratch)
     }
 }
 
@@ -388,7 +536,7 @@ mod tests {
             .techniques
             .iter()
             .zip(&record.counts)
-            .map(|(t, n)| t.info().score * n)
+            .map(|(t, n)| t.technique().unwrap().info().score * n)
             .sum();
         assert_eq!(record.score, expected_score);
         assert_eq!(record.level, Some(Level::Easy));
@@ -414,7 +562,7 @@ mod tests {
         let solved = evaluate(&e, INTERMEDIATE.as_bytes()).record;
         assert_eq!(solved.status, Status::Solved);
         assert_eq!(solved.placements, 81 - solved.givens.unwrap());
-        assert_eq!(solved.hardest, Some(Technique::BruteForce));
+        assert_eq!(solved.hardest, Some(Rung::Hodoku(Technique::BruteForce)));
         assert!(solved.counts[3] > 0, "brute-force steps are counted");
         assert_eq!(solved.level, Some(Level::Extreme));
     }
@@ -594,6 +742,109 @@ mod tests {
         }
     }
 
+    fn along_se(spec: &str, verify: bool) -> Evaluator {
+        let se_path = SeLadder::parse(spec).unwrap().unwrap();
+        Evaluator::new(
+            Ladder::default(),
+            Policy::Single,
+            verify,
+            ScoreTable::default(),
+            true,
+        )
+        .along_se(Some(se_path))
+    }
+
+    #[test]
+    fn along_se_s_path_a_row_counts_se_s_rules_and_carries_its_rating() {
+        let e = along_se("se", false);
+        assert_eq!(e.columns().grader, Grader::Se);
+        assert!(e.columns().se);
+        assert_eq!(e.columns().techniques.len(), se::named::SeRule::COUNT);
+        let record = evaluate(&e, INTERMEDIATE.as_bytes()).record;
+        assert_eq!(record.status, Status::Solved, "{}", record.error);
+        assert_eq!(record.counts.iter().sum::<u32>(), record.steps);
+        assert_eq!(record.placements, 81 - record.givens.unwrap());
+        assert_eq!((record.score, record.level), (0, None));
+        let puzzle = crate::puzzle::Puzzle::parse_line(INTERMEDIATE).unwrap();
+        let rating = se::rate(&puzzle);
+        let grade = record.se.unwrap();
+        assert_eq!(
+            (grade.er, grade.ep, grade.ed),
+            (rating.er, rating.ep, rating.ed)
+        );
+        // hardest: the rule of the first step as hard as ER.
+        let mut steps = Vec::new();
+        se::rate_recording(&puzzle, &mut steps);
+        let er_step = steps
+            .iter()
+            .find(|h| h.difficulty == rating.er.difficulty())
+            .unwrap();
+        assert_eq!(
+            record.hardest,
+            Some(Rung::Se(se::named::SeRule::of(er_step.rule)))
+        );
+        assert_eq!(record.solution.map(|s| s.len()), Some(81));
+    }
+
+    #[test]
+    fn along_se_s_path_a_cut_stops_where_its_producers_end() {
+        let e = along_se("se:naked-single", false);
+        assert_eq!(e.columns().techniques.len(), 5);
+        // top95's first: SE's path needs Pointing.
+        let top95 =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        assert_eq!(
+            evaluate(&along_se("se", false), top95.as_bytes())
+                .record
+                .status,
+            Status::Solved
+        );
+        let record = evaluate(&e, top95.as_bytes()).record;
+        assert_eq!(record.status, Status::Stuck);
+        assert_eq!(record.counts.len(), 5);
+        let grade = record.se.unwrap();
+        assert!(matches!(grade.er, se::Bound::AtLeast(_)), "{:?}", grade.er);
+        assert!(record.placements < 81 - record.givens.unwrap());
+    }
+
+    #[test]
+    fn along_se_s_path_a_fill_by_uniqueness_rules_does_not_prove_one_solution() {
+        // Two solutions; SE's path fills the grid with a uniqueness rule and must not
+        // call it solved.
+        let puzzle = crate::puzzle::Puzzle::parse_line(SEVERAL_FILLED_BY_UNIQUENESS).unwrap();
+        let mut grid = Candidates::from_puzzle(&puzzle);
+        let walked = walk(&mut grid, se::solver::Producers::ALL, None);
+        assert_eq!(walked.rating.ending, Ending::Solved);
+        assert!(
+            walked.assumed_uniqueness,
+            "the path uses Unique Loops or BUG"
+        );
+        for verify in [false, true] {
+            let record = evaluate(
+                &along_se("se", verify),
+                SEVERAL_FILLED_BY_UNIQUENESS.as_bytes(),
+            )
+            .record;
+            assert_eq!(record.status, Status::MultipleSolutions);
+            assert_eq!((record.se, record.hardest, record.steps), (None, None, 0));
+        }
+    }
+
+    #[test]
+    fn along_se_s_path_verifying_changes_no_row() {
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/");
+        for file in ["tdoku_test_puzzles.txt", "blog.txt"] {
+            let text = std::fs::read_to_string(format!("{data}{file}")).unwrap();
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                let mut a = evaluate(&along_se("se", false), line.as_bytes()).record;
+                let mut b = evaluate(&along_se("se", true), line.as_bytes()).record;
+                (a.micros, b.micros) = (0, 0);
+                assert_eq!(a, b, "{line}");
+                assert_ne!(a.status, Status::Unsound, "{line}");
+            }
+        }
+    }
+
     /// A line of HoDoKu's regression library: a Uniqueness Test 4 for 3 in a position with
     /// placed cells (`+`) and candidates already struck out.
     const LIBRARY_UR4: &str = ":0603:3:14+8..+9+72+5.+3...89.697+6....38.+61......3+2.8.56...9......2.5+9+186....+8+3....61+6+1...35+89:224 524 225 525 135 455 755 458 758 165 168 771 284 484 784 285 485 785:364 365::";
@@ -614,7 +865,10 @@ mod tests {
             assert_eq!(record.status, Status::Stuck, "{}", record.error);
             assert_eq!(record.puzzle, set_cells);
             assert_eq!((record.steps, record.eliminations), (1, 2));
-            assert_eq!(record.hardest, Some(Technique::UniquenessTest4));
+            assert_eq!(
+                record.hardest,
+                Some(Rung::Hodoku(Technique::UniquenessTest4))
+            );
         }
     }
 

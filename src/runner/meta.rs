@@ -5,8 +5,8 @@
 //! an interrupted run says so. Two results files can then be compared honestly.
 
 use super::totals::Totals;
-use crate::catalogue::Technique;
 use crate::grade::ScoreTable;
+use crate::rung::Rung;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -185,11 +185,13 @@ impl TotalsMeta {
     }
 }
 
-/// The grading rows for the given technique columns.
-pub fn grading(techniques: &[Technique], scores: &ScoreTable) -> Vec<Grading> {
+/// The grading rows for the given technique columns (none for SE's rules: SE's
+/// difficulties are its own and fixed).
+pub fn grading(techniques: &[Rung], scores: &ScoreTable) -> Vec<Grading> {
     techniques
         .iter()
-        .map(|&t| Grading {
+        .filter_map(|rung| rung.technique())
+        .map(|t| Grading {
             technique: t.name().into(),
             code: t.code().into(),
             score: scores.score(t),
@@ -257,6 +259,7 @@ impl MetaError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Technique;
     use crate::level::Level;
     use std::time::{Duration, UNIX_EPOCH};
 
@@ -275,7 +278,10 @@ mod tests {
         let mut scores = ScoreTable::default();
         scores.set_score(Technique::XWing, 99);
         scores.set_level(Technique::XWing, Level::Medium);
-        let rows = grading(&[Technique::NakedSingle, Technique::XWing], &scores);
+        let rows = grading(
+            &[Technique::NakedSingle, Technique::XWing].map(Rung::Hodoku),
+            &scores,
+        );
         assert_eq!(rows[0].score, 4);
         assert_eq!((&*rows[1].technique, &*rows[1].code), ("x-wing", "bf2"));
         assert_eq!((rows[1].score, &*rows[1].level), (99, "medium"));
@@ -305,7 +311,10 @@ mod tests {
             se: false,
             solution: false,
             keep_rest: false,
-            grading: grading(&[Technique::NakedSingle], &ScoreTable::default()),
+            grading: grading(
+                &[Rung::Hodoku(Technique::NakedSingle)],
+                &ScoreTable::default(),
+            ),
             skip: 0,
             limit: None,
             shard: None,

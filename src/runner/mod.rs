@@ -2,7 +2,8 @@
 //! a ladder on all cores and record one CSV row per puzzle line, in input order.
 //!
 //! [`run`] reads like the data flow: read a chunk of lines ([`input`]) -> parse, check
-//! uniqueness and solve them in parallel ([`evaluate`]) -> write their rows ([`output`]) ->
+//! uniqueness and solve them in parallel ([`evaluate`], streamed by [`pipeline`]) -> write
+//! their rows ([`output`]) ->
 //! add them to the [`totals`] -> at the end, the [`meta`] sidecar and the [`summary`].
 //! Memory is bounded by the chunk size; rows are flushed chunk by chunk; the output order
 //! never depends on the thread count. Problems that do not stop the run (an unreadable input,
@@ -14,6 +15,7 @@ pub mod input;
 pub mod merge;
 pub mod meta;
 pub mod output;
+pub mod pipeline;
 pub mod progress;
 pub mod resume;
 pub mod summary;
@@ -23,13 +25,14 @@ use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::policy::Fallback;
 use crate::record::Status;
-use crate::solver::{Policy, Scratch, UnsoundStep};
-use evaluate::{Evaluation, Evaluator, LineRef};
-use input::{Chunk, Input, InputError, Reader};
+use crate::se::ladder::SeLadder;
+use crate::solver::Policy;
+use evaluate::{Evaluation, Evaluator, WrongStep};
+use input::{Input, InputError, Reader};
 use meta::{InputMeta, Meta, RowsConfig, Shard, TotalsMeta};
 use output::{CsvOutput, OutputError, Target};
+use pipeline::Batch;
 use progress::Progress;
-use rayon::prelude::*;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
@@ -52,6 +55,9 @@ pub struct RunConfig {
     pub output: Target,
     /// The techniques, without the fallback rung.
     pub ladder: Ladder,
+    /// Grade along SE's path (its rules, order and choice, up to a producer) instead of
+    /// the ladder's, which is then not used.
+    pub se_path: Option<SeLadder>,
     /// The ladder file it came from, if any.
     pub ladder_file: Option<PathBuf>,
     pub policy: Policy,
@@ -73,6 +79,8 @@ pub struct RunConfig {
     pub solution: bool,
     /// Add Sudoku Explainer's rating (`er`, `ep`, `ed`).
     pub se: bool,
+    /// How long one puzzle's SE rating may take before it ends with lower bounds.
+    pub se_timeout: Option<std::time::Duration>,
     /// Add the `rest` column: what follows each puzzle on its line.
     pub keep_rest: bool,
     /// Draw the progress bar (when stderr is a terminal).
@@ -105,7 +113,7 @@ pub enum Notice {
         source: String,
         line: u64,
         puzzle: String,
-        step: Box<UnsoundStep>,
+        step: WrongStep,
     },
     /// A line is not a puzzle (only the first [`INVALID_NOTICES`] of a run are told).
     Invalid {
@@ -235,7 +243,9 @@ pub fn run(
         config.scores.clone(),
         config.solution,
     )
+    .along_se(config.se_path)
     .rating_se(config.se)
+    .se_time_limit(config.se_timeout)
     .keeping_rest(config.keep_rest);
     let mut meta = start_meta(config, &evaluator, pool.current_num_threads(), input_meta);
     let on_disk = rows_to_keep(config, &meta.config, evaluator.columns())?;
@@ -292,17 +302,14 @@ pub fn run(
 
     let total_bytes = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
     let progress = Progress::new(total_bytes, config.limit, config.progress);
-    let mut chunk = Chunk::default();
     // Notices are printed with the progress bar out of the way.
     let tell = &mut |notice: Notice| progress.suspend(|| notify(notice));
-    // This thread reads each chunk and the pool solves it while a writer thread records
-    // the one before (rows, totals, notices, progress): the serial work overlaps the
-    // parallel work instead of leaving the pool idle. The channel holds one chunk, so at
-    // most three are in memory; rows keep input order.
-    let (totals, broken_pipe) = match csv.as_mut() {
-        None => (Totals::default(), true),
-        Some(csv) => std::thread::scope(|scope| {
-            let (batches, received) = std::sync::mpsc::sync_channel::<Batch>(1);
+    let written = match csv.as_mut() {
+        None => Written {
+            broken_pipe: true,
+            ..Written::default()
+        },
+        Some(csv) => {
             let progress = &progress;
             // The sidecar follows the rows on disk, so that an interrupted run's says how
             // many there are (its final version comes at the end).
@@ -316,31 +323,18 @@ pub fn run(
                     let _ = meta.write(path);
                 }
             };
-            let writer = scope
-                .spawn(move || write_batches(csv, kept, received, tell, progress, &mut on_disk));
-            loop {
-                let mut batch = Batch::default();
-                reader.fill(&mut chunk, CHUNK_LINES, &mut |error| {
-                    failed_inputs.push(FailedInput::of(&error));
-                    batch.notices.push(Notice::Input(error));
-                });
-                let last = chunk.is_empty();
-                if !last {
-                    pool.install(|| {
-                        evaluate_chunk(&evaluator, &inputs, &chunk, &mut batch.evaluations)
-                    });
-                }
-                batch.bytes_read = reader.bytes_read();
-                // A writer that has stopped (a closed stdout, or an error it returns
-                // below) has dropped its end: nothing more to do.
-                if batches.send(batch).is_err() || last {
-                    break;
-                }
-            }
-            drop(batches);
-            writer.join().expect("the writer thread does not panic")
-        })?,
+            pipeline::stream(
+                &pool,
+                &inputs,
+                &mut reader,
+                pipeline::ChunkSizes::fixed(CHUNK_LINES),
+                &evaluator,
+                move |batches| write_batches(csv, kept, batches, tell, progress, &mut on_disk),
+            )?
+        }
     };
+    let (totals, broken_pipe) = (written.totals, written.broken_pipe);
+    failed_inputs.extend(written.failed);
     progress.finish();
     if reader.unskipped() > 0 {
         let skip = config.skip;
@@ -380,17 +374,20 @@ fn start_meta(
         config: RowsConfig {
             version: crate::version::VERSION.into(),
             commit: crate::version::COMMIT.into(),
-            ladder: config
-                .ladder
-                .rungs()
-                .iter()
-                .map(|t| t.name().into())
-                .collect(),
+            ladder: match config.se_path {
+                None => config
+                    .ladder
+                    .rungs()
+                    .iter()
+                    .map(|t| t.name().into())
+                    .collect(),
+                Some(se_path) => vec![se_path.name()],
+            },
             policy: config.policy.name().into(),
             fallback: config.fallback.name().into(),
             verify: config.verify,
             solution: config.solution,
-            se: config.se,
+            se: evaluator.columns().se,
             keep_rest: config.keep_rest,
             grading: meta::grading(&evaluator.columns().techniques, &config.scores),
             skip: config.skip,
@@ -523,65 +520,48 @@ fn check_output_is_not_an_input(output: &Target, inputs: &[Input]) -> Result<(),
     }
 }
 
-/// Evaluates a chunk's lines in parallel, into `out` in input order.
-fn evaluate_chunk(
-    evaluator: &Evaluator,
-    inputs: &[Input],
-    chunk: &Chunk,
-    out: &mut Vec<Evaluation>,
-) {
-    chunk
-        .lines()
-        .par_iter()
-        .map_init(Scratch::default, |scratch, line| {
-            let line = LineRef {
-                source: &inputs[line.source].name,
-                number: line.number,
-                text: chunk.text(line),
-                length: line.length,
-            };
-            evaluator.evaluate(line, scratch)
-        })
-        .collect_into_vec(out);
-}
-
-/// A chunk's work on its way to the writer: the evaluations in input order, the input
-/// errors met while reading it, and how far the reading has got.
+/// What the writer thread did: the totals of the rows on disk, the inputs that failed
+/// while being read, and whether the reader of stdout went away (which ends the run
+/// quietly).
 #[derive(Default)]
-struct Batch {
-    evaluations: Vec<Evaluation>,
-    notices: Vec<Notice>,
-    bytes_read: u64,
+struct Written {
+    totals: Totals,
+    failed: Vec<FailedInput>,
+    broken_pipe: bool,
 }
 
 /// The writer thread: records every batch in order until the channel closes, counting on
-/// from `totals` (the rows a resumed run kept). Returns the totals, and whether the reader of stdout went away (which ends the run quietly).
-/// Records each batch's rows (and notices) as it comes, then tells `on_disk` the totals of
-/// the rows now on disk and the inputs that failed so far.
+/// from `totals` (the rows a resumed run kept). Records each batch's rows (and notices) as
+/// it comes, then tells `on_disk` the totals of the rows now on disk and the inputs that
+/// failed so far.
 fn write_batches(
     csv: &mut CsvOutput,
-    mut totals: Totals,
-    batches: std::sync::mpsc::Receiver<Batch>,
+    totals: Totals,
+    batches: std::sync::mpsc::Receiver<Batch<Evaluation>>,
     notify: &mut (dyn FnMut(Notice) + Send),
     progress: &Progress,
     on_disk: &mut (dyn FnMut(&Totals, &[FailedInput]) + Send),
-) -> Result<(Totals, bool), OutputError> {
-    let mut failed = Vec::new();
+) -> Result<Written, OutputError> {
+    let mut written = Written {
+        totals,
+        ..Written::default()
+    };
     for mut batch in batches {
-        for notice in batch.notices.drain(..) {
-            if let Notice::Input(error) = &notice {
-                failed.push(FailedInput::of(error));
-            }
-            notify(notice);
+        for error in batch.errors.drain(..) {
+            written.failed.push(FailedInput::of(&error));
+            notify(Notice::Input(error));
         }
-        match record_chunk(csv, &mut batch.evaluations, &mut totals, notify) {
-            Err(error) if error.is_broken_pipe() => return Ok((totals, true)),
+        match record_chunk(csv, &mut batch.outputs, &mut written.totals, notify) {
+            Err(error) if error.is_broken_pipe() => {
+                written.broken_pipe = true;
+                return Ok(written);
+            }
             result => result?,
         }
-        progress.update(batch.bytes_read, totals.puzzles);
-        on_disk(&totals, &failed);
+        progress.update(batch.bytes_read, written.totals.puzzles);
+        on_disk(&written.totals, &written.failed);
     }
-    Ok((totals, false))
+    Ok(written)
 }
 
 /// Writes a chunk's rows, counts them and passes on unsound steps and the run's first
@@ -675,12 +655,12 @@ mod tests {
             source: "corpus.txt".into(),
             line: 7,
             puzzle: line.into(),
-            step: Box::new(UnsoundStep {
+            step: WrongStep::Ladder(Box::new(crate::solver::UnsoundStep {
                 step,
                 chains: Default::default(),
                 grid: grid.clone(),
                 step_number: 3,
-            }),
+            })),
         };
         let text = notice.to_string();
         assert!(

@@ -2,7 +2,8 @@
 //! written, before any puzzle is read, so a bad path fails at once. Rows are gathered in
 //! memory and handed to the target a chunk at a time, in one write that ends at a row's end,
 //! so an interrupted run keeps every chunk it finished and never leaves half a row behind.
-//! Rows are written only through [`Record::write`], the schema's one definition.
+//! Results rows are written only through [`Record::write`], the schema's one definition;
+//! other row layouts (`unlock`'s) go through the same writer as plain text fields.
 
 use crate::csv_rows::CsvRows;
 use crate::record::{Columns, Record};
@@ -52,19 +53,36 @@ impl OutputError {
     }
 }
 
-/// A CSV results writer.
-pub struct CsvOutput {
+/// What a CSV writer's header holds: a results file's [`Columns`], or any list of names.
+pub trait Layout {
+    fn header(&self) -> Vec<&str>;
+}
+
+impl Layout for Columns {
+    fn header(&self) -> Vec<&str> {
+        Columns::header(self)
+    }
+}
+
+impl Layout for Vec<&'static str> {
+    fn header(&self) -> Vec<&str> {
+        self.clone()
+    }
+}
+
+/// A CSV writer: results rows by default, or rows of another layout.
+pub struct CsvOutput<L: Layout = Columns> {
     name: String,
-    columns: Columns,
+    columns: L,
     /// The file or stdout.
     sink: Box<dyn Write + Send>,
     /// Rows written since the last flush, as CSV.
     rows: CsvRows,
 }
 
-impl CsvOutput {
+impl<L: Layout> CsvOutput<L> {
     /// Creates (or truncates) the target and writes the header.
-    pub fn create(target: &Target, columns: Columns) -> Result<CsvOutput, OutputError> {
+    pub fn create(target: &Target, columns: L) -> Result<CsvOutput<L>, OutputError> {
         let name = target.name();
         let sink: Box<dyn Write + Send> = match target {
             Target::Stdout => Box::new(io::stdout()),
@@ -77,7 +95,7 @@ impl CsvOutput {
     }
 
     /// Appends rows to a results file that has the header and some rows already.
-    pub fn append(path: &Path, columns: Columns) -> Result<CsvOutput, OutputError> {
+    pub fn append(path: &Path, columns: L) -> Result<CsvOutput<L>, OutputError> {
         let name = path.display().to_string();
         let file = std::fs::OpenOptions::new()
             .append(true)
@@ -98,8 +116,8 @@ impl CsvOutput {
     fn with_sink(
         name: String,
         sink: Box<dyn Write + Send>,
-        columns: Columns,
-    ) -> Result<CsvOutput, OutputError> {
+        columns: L,
+    ) -> Result<CsvOutput<L>, OutputError> {
         let mut output = CsvOutput {
             name,
             sink,
@@ -114,11 +132,15 @@ impl CsvOutput {
         Ok(output)
     }
 
-    /// Adds one row to the pending chunk (nothing reaches the target before [`flush`]).
+    /// Adds one row of text fields to the pending chunk (nothing reaches the target before
+    /// [`flush`]).
     ///
     /// [`flush`]: CsvOutput::flush
-    pub fn write(&mut self, record: &Record) {
-        record.write(&self.columns, &mut self.rows);
+    pub fn write_fields<'a>(&mut self, fields: impl IntoIterator<Item = &'a str>) {
+        for field in fields {
+            self.rows.text(field.as_bytes());
+        }
+        self.rows.end_record();
     }
 
     /// Hands every pending row to the target in one write, and flushes it.
@@ -132,6 +154,16 @@ impl CsvOutput {
             name: self.name.clone(),
             error,
         })
+    }
+}
+
+impl CsvOutput<Columns> {
+    /// Adds one results row to the pending chunk (nothing reaches the target before
+    /// [`flush`]).
+    ///
+    /// [`flush`]: CsvOutput::flush
+    pub fn write(&mut self, record: &Record) {
+        record.write(&self.columns, &mut self.rows);
     }
 }
 
@@ -156,7 +188,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out.csv");
         let columns = Columns {
-            techniques: vec![Technique::FullHouse],
+            grader: crate::rung::Grader::Hodoku,
+            techniques: vec![crate::rung::Rung::Hodoku(Technique::FullHouse)],
             solution: false,
             se: false,
             rest: false,
@@ -200,7 +233,8 @@ mod tests {
     fn a_chunk_reaches_the_target_in_one_write_ending_at_a_row_end() {
         let writes = Writes::default();
         let columns = Columns {
-            techniques: vec![Technique::NakedSingle],
+            grader: crate::rung::Grader::Hodoku,
+            techniques: vec![crate::rung::Rung::Hodoku(Technique::NakedSingle)],
             solution: false,
             se: false,
             rest: false,
@@ -244,6 +278,7 @@ mod tests {
     fn a_bad_path_fails_with_its_name() {
         let target = Target::File(PathBuf::from("/no/such/dir/out.csv"));
         let columns = Columns {
+            grader: crate::rung::Grader::Hodoku,
             techniques: vec![],
             solution: false,
             se: false,

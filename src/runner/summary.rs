@@ -93,7 +93,7 @@ mod tests {
         ] {
             totals.add(&Record {
                 status,
-                hardest,
+                hardest: hardest.map(crate::rung::Rung::Hodoku),
                 micros: 25,
                 ..Record::new("", 1, 0)
             });
@@ -126,7 +126,7 @@ mod tests {
         for &hardest in &Technique::ALL[..30] {
             totals.add(&Record {
                 status: Status::Solved,
-                hardest: Some(hardest),
+                hardest: Some(crate::rung::Rung::Hodoku(hardest)),
                 ..Record::new("", 1, 0)
             });
         }

@@ -2,8 +2,8 @@
 //! add up with `+=`, so chunks (or whole runs) combine in any grouping to the same result.
 //! Formatting them is the summary's and the metadata's job.
 
-use crate::catalogue::Technique;
 use crate::record::{Record, Status};
+use crate::rung::Rung;
 use std::ops::AddAssign;
 
 /// Counts over a set of records.
@@ -13,7 +13,7 @@ pub struct Totals {
     pub puzzles: u64,
     by_status: [u64; Status::ALL.len()],
     /// Solved puzzles by their hardest technique.
-    by_hardest: [u64; Technique::COUNT],
+    by_hardest: [u64; Rung::COUNT],
     /// Solved puzzles that needed no step (every cell given).
     solved_without_steps: u64,
     /// Sum of the records' `micros`.
@@ -25,7 +25,7 @@ impl Default for Totals {
         Totals {
             puzzles: 0,
             by_status: [0; Status::ALL.len()],
-            by_hardest: [0; Technique::COUNT],
+            by_hardest: [0; Rung::COUNT],
             solved_without_steps: 0,
             micros: 0,
         }
@@ -56,12 +56,14 @@ impl Totals {
         Status::ALL.into_iter().map(|s| (s, self.status(s)))
     }
 
-    /// Solved puzzles by hardest technique, catalogue order, techniques never hardest left out.
-    pub fn by_hardest(&self) -> impl Iterator<Item = (Technique, u64)> + '_ {
-        Technique::ALL
+    /// Solved puzzles by hardest technique (or SE rule), catalogue order then SE's,
+    /// rungs never hardest left out.
+    pub fn by_hardest(&self) -> impl Iterator<Item = (Rung, u64)> + '_ {
+        self.by_hardest
             .iter()
-            .map(|&t| (t, self.by_hardest[t.index()]))
-            .filter(|&(_, n)| n > 0)
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(i, &n)| (Rung::from_index(i), n))
     }
 
     /// Solved puzzles that needed no step.
@@ -87,11 +89,12 @@ impl AddAssign<&Totals> for Totals {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Technique;
 
     fn record(status: Status, hardest: Option<Technique>) -> Record {
         Record {
             status,
-            hardest,
+            hardest: hardest.map(Rung::Hodoku),
             micros: 5,
             ..Record::new("x", 1, 0)
         }
@@ -116,7 +119,10 @@ mod tests {
         assert_eq!(all.by_status().map(|(_, n)| n).sum::<u64>(), 6);
         assert_eq!(
             all.by_hardest().collect::<Vec<_>>(),
-            vec![(Technique::HiddenSingle, 2), (Technique::XWing, 1)]
+            vec![
+                (Rung::Hodoku(Technique::HiddenSingle), 2),
+                (Rung::Hodoku(Technique::XWing), 1)
+            ]
         );
         assert_eq!(all.solved_without_steps(), 1);
         assert_eq!(all.micros, 30);

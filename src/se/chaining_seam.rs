@@ -1,16 +1,19 @@
 //! Where SE's chaining producers sit in the producer order, and what the core asks them.
 //!
 //! [`first_chaining_hint`] asks [`crate::se::chaining`] for the first hint of a stage and
-//! hands it on as a [`Hint`]. The nested forcing chains (ER 9.5 and up) are not there yet:
-//! that stage answers [`ChainingAnswer::Unavailable`], and the rating stops there with a
-//! lower bound (no hint of a stage is easier than its least difficulty), never a number.
+//! hands it on as a [`Hint`]. The nested forcing chains (ER 9.5 and up) can take long: a
+//! deadline set with [`with_deadline`] ends their search, and the stage answers
+//! [`ChainingAnswer::TimedOut`] with the least difficulty its hint could have had, which
+//! the rating turns into a lower bound, never a number.
 //! The chaining search reuses one scratch per thread, so rating allocates nothing once warm.
 
 use crate::candidates::Candidates;
-use crate::se::chaining::{self, Chainer, ChainingScratch};
+use crate::se::chaining::nested::{self, Nested};
+use crate::se::chaining::{self, Chainer, ChainingHint, ChainingScratch};
 use crate::se::difficulty::Difficulty;
 use crate::se::hint::{Hint, Removals, Rule};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::time::Instant;
 
 /// SE's chaining producers in its order (`Chaining(multiple, dynamic, nishio, level)`),
 /// Aligned Triplet Exclusion sitting between the cycles and Nishio.
@@ -26,20 +29,6 @@ pub enum ChainingStage {
     Nested,
 }
 
-impl ChainingStage {
-    /// The least difficulty of this stage's hints and of every later producer's.
-    pub fn least_difficulty(self) -> Difficulty {
-        Difficulty(match self {
-            ChainingStage::Cycles => 6.5,
-            ChainingStage::Nishio => 7.5,
-            ChainingStage::Multiple => 8.0,
-            ChainingStage::Dynamic => 8.5,
-            ChainingStage::DynamicPlus => 9.0,
-            ChainingStage::Nested => 9.5,
-        })
-    }
-}
-
 /// What a chaining stage says about a grid.
 #[derive(Debug)]
 pub enum ChainingAnswer {
@@ -47,12 +36,22 @@ pub enum ChainingAnswer {
     Found(Hint),
     /// The stage has nothing here.
     Nothing,
-    /// The stage is not implemented yet (the nested forcing chains, ER 9.5 and up).
-    Unavailable,
+    /// The deadline passed before the stage finished; its hint, if it has one, is at
+    /// least this difficult.
+    TimedOut(Difficulty),
 }
 
 thread_local! {
     static SCRATCH: RefCell<ChainingScratch> = RefCell::default();
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with the nested forcing chains' searches ending at `deadline` on this thread.
+pub fn with_deadline<T>(deadline: Option<Instant>, f: impl FnOnce() -> T) -> T {
+    let before = DEADLINE.replace(deadline);
+    let result = f();
+    DEADLINE.set(before);
+    result
 }
 
 /// The first hint of a chaining stage, as SE's accumulator would take it.
@@ -63,22 +62,33 @@ pub fn first_chaining_hint(grid: &Candidates, stage: ChainingStage) -> ChainingA
         ChainingStage::Multiple => Chainer::Multiple,
         ChainingStage::Dynamic => Chainer::Dynamic,
         ChainingStage::DynamicPlus => Chainer::DynamicPlus,
-        ChainingStage::Nested => return ChainingAnswer::Unavailable,
+        ChainingStage::Nested => {
+            return match nested::first_hint(grid, DEADLINE.get()) {
+                Nested::Found(found) => ChainingAnswer::Found(to_hint(found)),
+                Nested::Nothing => ChainingAnswer::Nothing,
+                Nested::TimedOut { level } => {
+                    ChainingAnswer::TimedOut(Difficulty(9.5 + 0.5 * f64::from(level - 2)))
+                }
+            };
+        }
     };
     let found = SCRATCH.with_borrow_mut(|scratch| chaining::first_hint(grid, chainer, scratch));
     match found {
         None => ChainingAnswer::Nothing,
-        Some(found) => {
-            let mut removals = Removals::NONE;
-            for &(cell, digit) in &found.removals {
-                removals.add(cell, digit);
-            }
-            ChainingAnswer::Found(Hint {
-                rule: Rule::Chaining(found.name),
-                difficulty: found.difficulty,
-                placement: found.placement,
-                removals,
-            })
-        }
+        Some(found) => ChainingAnswer::Found(to_hint(found)),
+    }
+}
+
+/// A chaining hint as the solver applies it.
+fn to_hint(found: ChainingHint) -> Hint {
+    let mut removals = Removals::NONE;
+    for &(cell, digit) in &found.removals {
+        removals.add(cell, digit);
+    }
+    Hint {
+        rule: Rule::Chaining(found.name),
+        difficulty: found.difficulty,
+        placement: found.placement,
+        removals,
     }
 }

@@ -13,10 +13,13 @@ pub mod chaining;
 pub mod chaining_seam;
 pub mod difficulty;
 pub mod hint;
+pub mod ladder;
+pub mod named;
 pub mod order;
+pub mod path;
 pub mod rating;
 pub mod rules;
 pub mod solver;
 
 pub use difficulty::{Bound, Difficulty};
-pub use rating::{Ending, SeRating, rate, rate_grid, rate_recording};
+pub use rating::{Ending, SeRating, rate, rate_grid, rate_grid_within, rate_recording};

@@ -4,6 +4,7 @@
 //! its row, then the rest of its column), and its combinations (`Permutations`: Gosper's
 //! successor, so in increasing order of their bit masks).
 
+use crate::bitset::bit_positions;
 use crate::geometry::{Cell, House, HouseKind};
 
 /// Blocks, then columns, then rows, each in number order: the order of SE's hidden and
@@ -122,7 +123,7 @@ impl Iterator for Combinations {
 pub fn subsets_of(members: u64, k: u32) -> impl Iterator<Item = u64> {
     let mut listed = [0u8; 64];
     let mut m = 0;
-    for bit in bits(members) {
+    for bit in bit_positions(members) {
         listed[m] = bit as u8;
         m += 1;
     }
@@ -130,19 +131,7 @@ pub fn subsets_of(members: u64, k: u32) -> impl Iterator<Item = u64> {
     combinations
         .into_iter()
         .flatten()
-        .map(move |compact| bits(compact).fold(0u64, |mask, i| mask | 1 << listed[i]))
-}
-
-/// The members of a 9-bit (or wider) mask, lowest first.
-#[inline]
-pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            bit
-        })
-    })
+        .map(move |compact| bit_positions(compact).fold(0u64, |mask, i| mask | 1 << listed[i]))
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 //! HoDoKu would set it in every open cell (the intersection of no template is the whole
 //! grid).
 
-use crate::bitset::{CellSet, DigitSet};
+use crate::bitset::{CellSet, DigitSet, bit_positions};
 use crate::candidates::Candidates;
 use crate::catalogue::Technique;
 use crate::geometry::{Cell, Digit};
@@ -237,8 +237,8 @@ fn unfit_by_bands(held: CellSet, set: CellSet) -> CellSet {
     // differ, and the third band's code is what the first two leave (its column in each
     // stack is 3 - a - b, and the powers sum to 13).
     let mut completing = [0u32; 3];
-    for first in codes(present[0]) {
-        for second in codes(present[1] & DIFFERING[first]) {
+    for first in bit_positions(u64::from(present[0])) {
+        for second in bit_positions(u64::from(present[1] & DIFFERING[first])) {
             let third = 39 - first - second;
             if present[2] >> third & 1 != 0 {
                 completing[0] |= 1 << first;
@@ -248,7 +248,8 @@ fn unfit_by_bands(held: CellSet, set: CellSet) -> CellSet {
         }
     }
     let covered = (0..3).fold(0u128, |bits, band| {
-        let cells = codes(completing[band]).fold(0, |acc, code| acc | cover[band][code]);
+        let cells =
+            bit_positions(u64::from(completing[band])).fold(0, |acc, code| acc | cover[band][code]);
         bits | u128::from(cells) << (27 * band)
     });
     held - CellSet::from_bits(covered)
@@ -278,18 +279,7 @@ const DIFFERING: [u32; 27] = {
 
 /// The columns of a column mask, ascending.
 fn columns(mask: u16) -> impl Iterator<Item = usize> {
-    codes(u32::from(mask))
-}
-
-/// The set bits of `mask`, ascending.
-fn codes(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            bit
-        })
-    })
+    bit_positions(u64::from(mask))
 }
 
 #[cfg(test)]

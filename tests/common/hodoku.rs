@@ -56,7 +56,7 @@ pub fn reference_dir() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("skipping: {} is not present", dir.display());
+        super::skip::skip(&format!("{} is not present", dir.display()));
         None
     }
 }

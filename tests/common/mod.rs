@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test binary uses its own subset of these helpers
 
 pub mod hodoku;
+pub mod skip;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -23,7 +24,7 @@ pub fn shared_corpus(name: &str) -> Option<PathBuf> {
     if path.is_file() {
         Some(path)
     } else {
-        eprintln!("skipping: {} is not present", path.display());
+        skip::skip(&format!("{} is not present", path.display()));
         None
     }
 }

@@ -11,6 +11,7 @@ use crate::analysis::table::Table;
 use crate::catalogue::Technique;
 use crate::level::Level;
 use crate::record::Status;
+use crate::rung::Rung;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -147,7 +148,7 @@ pub fn build(sets: &[ResultSet]) -> (String, Vec<Chart>) {
         counts_table("status", &cols, &status_rows),
     );
 
-    let techniques: BTreeSet<Technique> = cols
+    let techniques: BTreeSet<Rung> = cols
         .iter()
         .flat_map(|c| c.summary.hardest.keys().copied())
         .collect();
@@ -300,7 +301,7 @@ fn at_a_glance(md: &mut String, cols: &[Column<'_>]) {
             if !levels.is_empty() {
                 write!(md, "Levels: {}. ", levels.join(", ")).unwrap();
             }
-            let mut beyond: Vec<(Technique, usize)> = s
+            let mut beyond: Vec<(Rung, usize)> = s
                 .hardest
                 .iter()
                 .filter(|(t, _)| !t.is_single())
@@ -358,7 +359,7 @@ fn in_figures(md: &mut String, cols: &[Column<'_>]) {
     let guessing = |c: &Column<'_>| {
         c.summary
             .usage
-            .get(&Technique::BruteForce)
+            .get(&Rung::Hodoku(Technique::BruteForce))
             .map(|u| u.puzzles)
     };
     if cols.iter().any(|c| guessing(c).is_some()) {
@@ -471,7 +472,7 @@ fn runs(md: &mut String, cols: &[Column<'_>]) {
 }
 
 fn usage(md: &mut String, charts: &mut Vec<Chart>, cols: &[Column<'_>]) {
-    let (techniques, unused): (Vec<Technique>, Vec<Technique>) = cols
+    let (techniques, unused): (Vec<Rung>, Vec<Rung>) = cols
         .iter()
         .flat_map(|c| c.summary.techniques.iter().copied())
         .collect::<BTreeSet<_>>()

@@ -31,16 +31,7 @@ pub(super) fn add_deductions(
     imp: &mut Implications,
     scratch: &mut AdvancedScratch,
 ) {
-    scratch.found.clear();
-    scratch.parents.clear();
-    let rules: [fn(&WorkGrid, &WorkGrid, &mut AdvancedScratch); 4] =
-        [locking, hidden_pairs, naked_pairs, x_wings];
-    for rule in rules {
-        rule(work, source, scratch);
-        if !scratch.found.is_empty() {
-            break;
-        }
-    }
+    basic_deductions(work, source, scratch);
     for k in 0..scratch.found.len() {
         let (off, start, end) = scratch.found[k];
         let off = Potential {
@@ -62,6 +53,27 @@ pub(super) fn add_deductions(
         }
         imp.add(off, &scratch.nodes);
     }
+}
+
+/// The removals of the first of SE's basic rules with hints resting on candidates taken
+/// from `source` to make `work`, each with its parents: `(removal, start, end)`, the
+/// parents being `parents[start..end]`.
+pub(super) fn basic_deductions<'s>(
+    work: &WorkGrid,
+    source: &WorkGrid,
+    scratch: &'s mut AdvancedScratch,
+) -> (&'s [(Cand, u32, u32)], &'s [Cand]) {
+    scratch.found.clear();
+    scratch.parents.clear();
+    let rules: [fn(&WorkGrid, &WorkGrid, &mut AdvancedScratch); 4] =
+        [locking, hidden_pairs, naked_pairs, x_wings];
+    for rule in rules {
+        rule(work, source, scratch);
+        if !scratch.found.is_empty() {
+            break;
+        }
+    }
+    (&scratch.found, &scratch.parents)
 }
 
 impl AdvancedScratch {

@@ -77,6 +77,14 @@ impl Links {
             ChainKind::XChain
         }
     }
+
+    /// Whether some hint of this pass could come before the one kept: the least
+    /// difficulty of its kinds (complexity zero), as a hint's difficulty never falls
+    /// with its complexity.
+    fn may_beat(self, best: &Best) -> bool {
+        let least = |kind| best.beaten_by(difficulty(kind, Chainer::Cycles, 0), 0, kind);
+        least(self.cycle_kind()) || (self.house && least(self.chain_kind()))
+    }
 }
 
 /// Offers every hint of the producer to `best`, in SE's order.
@@ -102,10 +110,17 @@ pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Bes
             house: true,
         },
     ] {
+        if !links.may_beat(best) {
+            continue;
+        }
         let (table, cands) = (&scratch.links, &scratch.cands);
         scratch
             .reach
             .build(table, cands, links.cell, links.cell, links.house);
+        // Only the forcing chains ask what reaches what.
+        if links.house {
+            scratch.reach.close();
+        }
         for cell in Cell::all() {
             let digits = grid.candidates(cell);
             if digits.len() < 2 || (digits.len() > 2 && !links.house) {
@@ -198,14 +213,14 @@ fn cycles(grid: &WorkGrid, s: &mut CycleScratch, links: Links, source: Potential
     let mut to_on = CandSet::EMPTY;
     to_on.insert(source.cand);
     let mut seen_off = CandSet::EMPTY;
-    // The candidates whose "off" implies the source.
+    // The candidates whose "off" implies the source: the links are symmetric (the other
+    // candidate of a bivalue cell, the other place of a digit with two in a house), so
+    // they are those the source's "off" implies.
     let mut closing = CandSet::EMPTY;
     let mut on_a_cycle = false;
-    for &c in s.links.on_to_off(source.cand, true) {
-        if links.strong(&s.links, c).any(|on| on == source.cand) {
-            closing.insert(c);
-            on_a_cycle |= s.reach.same_component(source.cand, true, c, false);
-        }
+    for c in links.strong(&s.links, source.cand) {
+        closing.insert(c);
+        on_a_cycle |= s.reach.same_component(source.cand, true, c, false);
     }
     // No way back to the source: no cycle.
     if !on_a_cycle {
@@ -276,11 +291,10 @@ fn cycles(grid: &WorkGrid, s: &mut CycleScratch, links: Links, source: Potential
         if !best.beaten_by(d, complexity, kind) {
             continue;
         }
-        let removals = cycle_removals(grid, s, end);
-        if removals.is_empty() {
-            continue;
-        }
         let cells = path_cells(s, end);
+        let Some(removals) = cycle_removals(grid, s, end, cells) else {
+            continue;
+        };
         let forward = s.chain(end);
         let backward = reversed(&forward);
         best.hint = Some(ChainingHint {
@@ -307,11 +321,15 @@ fn path_cells(s: &CycleScratch, end: u32) -> CellSet {
     cells
 }
 
-/// SE's `createCycleHint` removals: a candidate outside the cycle that sees an "on" of
-/// its digit in the cycle and an "off" of its digit in the cycle (the source counted
-/// once, at the end of the path).
-fn cycle_removals(grid: &WorkGrid, s: &CycleScratch, end: u32) -> Vec<(Cell, Digit)> {
-    let cells = path_cells(s, end);
+/// SE's `createCycleHint` removals, if any: a candidate outside the cycle's `cells` that
+/// sees an "on" of its digit in the cycle and an "off" of its digit in the cycle (the
+/// source counted once, at the end of the path), in cell order, then digit order.
+fn cycle_removals(
+    grid: &WorkGrid,
+    s: &CycleScratch,
+    end: u32,
+    cells: CellSet,
+) -> Option<Vec<(Cell, Digit)>> {
     let mut forward = [CellSet::EMPTY; 9];
     let mut backward = [CellSet::EMPTY; 9];
     let mut at = end;
@@ -326,16 +344,24 @@ fn cycle_removals(grid: &WorkGrid, s: &CycleScratch, end: u32) -> Vec<(Cell, Dig
         }
         at = n.parent;
     }
+    let mut removed = [CellSet::EMPTY; 9];
+    let mut any = CellSet::EMPTY;
+    for digit in 0..9 {
+        removed[digit] = (forward[digit] & backward[digit]) - cells;
+        any |= removed[digit];
+    }
+    if any.is_empty() {
+        return None;
+    }
     let mut removals = Vec::new();
-    for cell in Cell::all() {
+    for cell in any.iter() {
         for digit in grid.candidates(cell).iter() {
-            let i = digit.index();
-            if ((forward[i] & backward[i]) - cells).contains(cell) {
+            if removed[digit.index()].contains(cell) {
                 removals.push((cell, digit));
             }
         }
     }
-    removals
+    Some(removals)
 }
 
 /// The same cycle walked the other way, every potential negated (SE's

@@ -26,6 +26,7 @@ mod cycles;
 mod forcing;
 pub mod hint;
 mod links;
+pub mod nested;
 mod potential;
 mod reach;
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Which potentials can imply which, in a grid that does not change: the strongly
 //! connected components of the implication graph and, per component, the components it
 //! reaches. A chain search whose target cannot be reached at all is skipped, which is
-//! what makes a grid without any cycle or forcing chain quick to rule out.
+//! what makes a grid without any cycle or forcing chain quick to rule out. The components
+//! come from [`Reach::build`]; which reach which, only when asked, from [`Reach::close`].
 
 use super::links::{NO_CAND, StaticLinks};
 use super::potential::Cand;
@@ -34,6 +35,9 @@ pub(super) struct Reach {
     member_starts: Vec<usize>,
     merged: Vec<u32>,
     count: u32,
+    /// Whether the closure is that of the graph built last.
+    closed: bool,
+    successors_of_one: Vec<Node>,
 }
 
 #[inline]
@@ -53,14 +57,21 @@ impl Reach {
         cell_links_on: bool,
         house_links_on: bool,
     ) {
-        self.component.clear();
-        self.component.resize(NODES, UNSEEN);
-        self.index.clear();
-        self.index.resize(NODES, UNSEEN);
-        self.low.clear();
-        self.low.resize(NODES, 0);
-        self.on_stack.clear();
-        self.on_stack.resize(NODES, false);
+        if self.component.len() != NODES {
+            self.component = vec![UNSEEN; NODES];
+            self.index = vec![UNSEEN; NODES];
+            self.low = vec![0; NODES];
+            self.on_stack = vec![false; NODES];
+            self.starts = vec![(0, 0); NODES];
+        } else {
+            // Only the last graph's nodes were marked (all of them are members of its
+            // components, and none is left on the stack); `low` and `starts` are written
+            // before they are read.
+            for &v in &self.members {
+                self.component[v] = UNSEEN;
+                self.index[v] = UNSEEN;
+            }
+        }
         self.stack.clear();
         self.count = 0;
         let mut next_index = 0u32;
@@ -91,10 +102,8 @@ impl Reach {
         };
         // Successor lists, flattened: (start, end) per node into `successors`.
         let mut starts = std::mem::take(&mut self.starts);
-        starts.clear();
-        starts.resize(NODES, (0, 0));
         self.successors.clear();
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.successors_of_one);
         for &c in cands {
             for on in [false, true] {
                 let n = node(c, on);
@@ -104,6 +113,7 @@ impl Reach {
                 starts[n] = (start, self.successors.len());
             }
         }
+        self.successors_of_one = out;
         // Iterative Tarjan: components come out in reverse topological order.
         self.members.clear();
         self.member_starts.clear();
@@ -158,6 +168,13 @@ impl Reach {
                 }
             }
         }
+        self.starts = starts;
+        self.closed = false;
+    }
+
+    /// Computes which components reach which, for [`Reach::reaches`].
+    pub fn close(&mut self) {
+        let starts = std::mem::take(&mut self.starts);
         // Closures, successors' first (Tarjan's order).
         self.words = (self.count as usize).div_ceil(64);
         self.closure.clear();
@@ -188,11 +205,13 @@ impl Reach {
             }
         }
         self.starts = starts;
+        self.closed = true;
     }
 
     /// Whether `from` (a candidate on or off) can imply `to`.
     #[inline]
     pub fn reaches(&self, from: Cand, from_on: bool, to: Cand, to_on: bool) -> bool {
+        debug_assert!(self.closed, "Reach::close was not called");
         let a = self.component[node(from, from_on)];
         let b = self.component[node(to, to_on)];
         if a == UNSEEN || b == UNSEEN {

@@ -18,12 +18,12 @@
 //! - type 4 needs exactly one digit common to the two cells besides the BUG digits, and
 //!   removes from each cell its candidates other than its BUG digits and that digit.
 
-use crate::bitset::{CellSet, DigitSet};
+use crate::bitset::{CellSet, DigitSet, bit_positions};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::se::difficulty::Difficulty;
 use crate::se::hint::{Hint, Removals, Rule};
-use crate::se::order::{Combinations, bits, block_row_column, house, house_cells};
+use crate::se::order::{Combinations, block_row_column, house, house_cells};
 
 /// What SE gathers about a BUG: its cells (in the order found), their BUG digits, and
 /// the cells that see all of them.
@@ -197,7 +197,7 @@ fn type_3(grid: &Candidates, grave: &Grave, common: CellSet) -> Option<Hint> {
                 continue;
             }
             for combo in Combinations::new(degree - 1, n as u32) {
-                let naked_cells: CellSet = bits(combo).map(|i| region[i]).collect();
+                let naked_cells: CellSet = bit_positions(combo).map(|i| region[i]).collect();
                 let digits = naked_cells
                     .iter()
                     .fold(DigitSet::EMPTY, |u, c| u | grid.candidates(c));

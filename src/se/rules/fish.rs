@@ -5,11 +5,11 @@
 //! matched: a digit is only tried when at least `2n` of its nine placements are missing
 //! (`occurrences + 2n <= 9`), and every base line must hold it in two places or more.
 
-use crate::bitset::{CellSet, DigitSet};
+use crate::bitset::{CellSet, DigitSet, bit_positions};
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, HouseKind};
 use crate::se::hint::{Hint, Removals, Rule};
-use crate::se::order::{bits, house, subsets_of};
+use crate::se::order::{house, subsets_of};
 
 /// SE's first fish of `degree` base lines that removes something.
 pub fn fish(grid: &Candidates, degree: u32) -> Option<Hint> {
@@ -43,14 +43,14 @@ pub fn fish(grid: &Candidates, degree: u32) -> Option<Hint> {
             let found = subsets_of(members, degree)
                 .take_while(|&combo| first.as_ref().is_none_or(|(m, _)| combo < *m))
                 .find_map(|combo| {
-                    let covers =
-                        bits(combo).fold(0u16, |c, line| c | grid.positions(base(line), digit));
+                    let covers = bit_positions(combo)
+                        .fold(0u16, |c, line| c | grid.positions(base(line), digit));
                     if covers.count_ones() != degree {
                         return None;
                     }
                     let base_cells =
-                        bits(combo).fold(CellSet::EMPTY, |s, l| s | base(l).cell_set());
-                    let cover_cells = bits(u64::from(covers))
+                        bit_positions(combo).fold(CellSet::EMPTY, |s, l| s | base(l).cell_set());
+                    let cover_cells = bit_positions(u64::from(covers))
                         .fold(CellSet::EMPTY, |s, l| s | cover(l).cell_set());
                     let removed = grid.cells_with(digit) & (cover_cells - base_cells);
                     (!removed.is_empty()).then(|| {

@@ -12,10 +12,11 @@
 //!   or more) left with one place outside the set's cells, and applies only that
 //!   placement: SE gives `DirectHiddenSetHint` no removals to apply.
 
+use crate::bitset::bit_positions;
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, House};
 use crate::se::hint::{Hint, Removals, Rule};
-use crate::se::order::{bits, blocks_columns_rows, subsets_of};
+use crate::se::order::{blocks_columns_rows, subsets_of};
 
 /// SE's first naked set of `degree` cells that removes something.
 pub fn naked_set(grid: &Candidates, degree: u32) -> Option<Hint> {
@@ -35,14 +36,14 @@ pub fn naked_set(grid: &Candidates, degree: u32) -> Option<Hint> {
             .filter(|&p| (2..=degree).contains(&masks[p].count_ones()))
             .fold(0, |m, p| m | 1 << p);
         for combo in subsets_of(members, degree) {
-            let digits = bits(combo).fold(0u16, |u, p| u | masks[p]);
+            let digits = bit_positions(combo).fold(0u16, |u, p| u | masks[p]);
             if digits.count_ones() != degree {
                 continue;
             }
             let mut removals = Removals::NONE;
             for (p, cell) in house.cells().iter().enumerate() {
                 if combo >> p & 1 == 0 {
-                    for digit in bits(u64::from(masks[p] & digits)) {
+                    for digit in bit_positions(u64::from(masks[p] & digits)) {
                         removals.add(*cell, Digit::from_index(digit));
                     }
                 }
@@ -68,7 +69,7 @@ pub fn hidden_set(grid: &Candidates, degree: u32, direct: bool) -> Option<Hint> 
             .filter(|&d| (2..=degree).contains(&places[d].count_ones()))
             .fold(0, |m, d| m | 1 << d);
         for combo in subsets_of(members, degree) {
-            let cells = bits(combo).fold(0u16, |u, d| u | places[d]);
+            let cells = bit_positions(combo).fold(0u16, |u, d| u | places[d]);
             if cells.count_ones() != degree {
                 continue;
             }
@@ -93,9 +94,9 @@ fn removing(grid: &Candidates, house: House, digits: u16, cells: u16, degree: u3
         _ => Rule::HiddenQuad,
     };
     let mut removals = Removals::NONE;
-    for p in bits(u64::from(cells)) {
+    for p in bit_positions(u64::from(cells)) {
         let cell = house.cells()[p];
-        for digit in bits(u64::from(grid.candidates(cell).bits() & !digits)) {
+        for digit in bit_positions(u64::from(grid.candidates(cell).bits() & !digits)) {
             removals.add(cell, Digit::from_index(digit));
         }
     }

@@ -5,10 +5,10 @@
 //! the "alone" pass over every house before the hidden pass. A naked single is the first
 //! cell in reading order with one candidate.
 
+use crate::bitset::bit_positions;
 use crate::candidates::Candidates;
 use crate::geometry::{Digit, House, HouseKind};
 use crate::se::hint::{Hint, Rule};
-use crate::se::order::bits;
 
 /// SE's first hidden single, "alone" ones (a house's last empty cell) first.
 pub fn hidden_single(grid: &Candidates) -> Option<Hint> {
@@ -41,7 +41,7 @@ pub fn hidden_single(grid: &Candidates) -> Option<Hint> {
 fn in_se_order(mask: u32) -> impl Iterator<Item = House> {
     let reordered =
         u64::from(mask >> 18) | u64::from(mask >> 9 & 0x1ff) << 9 | u64::from(mask & 0x1ff) << 18;
-    bits(reordered).map(|i| match i / 9 {
+    bit_positions(reordered).map(|i| match i / 9 {
         0 => House::box_(i % 9),
         1 => House::column(i % 9),
         _ => House::row(i % 9),

@@ -20,12 +20,12 @@
 //!   locks the loop's first digit when it can (the house kind last in block, row, column
 //!   order names it); three or more extra cells give type 2 on the first one's extra digit.
 
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, bit_positions};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House};
 use crate::se::difficulty::Difficulty;
 use crate::se::hint::{Hint, Removals, Rule};
-use crate::se::order::{Combinations, bits, block_row_column};
+use crate::se::order::{Combinations, block_row_column};
 
 /// SE's first unique loop hint: the easiest of all it would find.
 pub fn unique_loop(grid: &Candidates) -> Option<Hint> {
@@ -234,7 +234,8 @@ impl Search<'_> {
                         *slot = digit;
                     }
                     for combo in Combinations::new(degree - 2, others.len()) {
-                        let hidden = bits(combo).fold(pair, |s, i| s | DigitSet::single(listed[i]));
+                        let hidden =
+                            bit_positions(combo).fold(pair, |s, i| s | DigitSet::single(listed[i]));
                         if let Some((removals, cells)) =
                             hidden_with(grid, house, hidden, i1, i2, degree)
                         {
@@ -314,7 +315,7 @@ fn naked_with(
     let mut naked = extra & grid.candidates(c1) & grid.candidates(c2);
     let mut union = extra;
     let mut members = CellSet::EMPTY;
-    for p in bits(combo) {
+    for p in bit_positions(combo) {
         if p == i1 {
             continue;
         }
@@ -365,7 +366,7 @@ fn hidden_with(
     }
     places &= !(1 << i1) & !(1 << i2);
     let mut removals = Removals::NONE;
-    for p in bits(u64::from(places)) {
+    for p in bit_positions(u64::from(places)) {
         let cell = house.cells()[p];
         for digit in (grid.candidates(cell) - digits).iter() {
             removals.add(cell, digit);

@@ -1,0 +1,138 @@
+//! The nested search's producers against the solver's own (two searches written apart):
+//! on every chaining grid of SE's path through shared puzzles, the first hint of the
+//! cycles, multiple and dynamic producers, collected in full and sorted as SE sorts, is
+//! the hint the solver's producers give first. And the levels' difficulties and names.
+
+use super::super::hint::ChainKind;
+use super::super::links::WorkGrid;
+use super::super::potential::{cand_cell, cand_digit};
+use super::super::{Chainer, ChainingScratch, first_hint};
+use super::names::name;
+use super::search::{self, Producer};
+use super::sink::{Ctx, Found, Sink};
+use super::{Nested, cycles};
+use crate::candidates::Candidates;
+use crate::puzzle::Puzzle;
+use crate::se::solver::{Next, apply, next_hint};
+use std::path::PathBuf;
+
+/// Every grid of SE's path where the step is a chaining one (6.5 and up).
+fn chaining_grids(puzzle: &Puzzle) -> Vec<Candidates> {
+    let mut grid = Candidates::from_puzzle(puzzle);
+    let mut grids = Vec::new();
+    while !grid.is_solved() {
+        let Next::Step(hint) = next_hint(&grid) else {
+            break;
+        };
+        if hint.difficulty.0 >= 6.5 {
+            grids.push(grid.clone());
+        }
+        apply(&mut grid, &hint);
+    }
+    grids
+}
+
+/// The first hint a producer gives, collected in full on `grid`.
+fn first_collected(grid: &WorkGrid, producer: Option<Producer>) -> Option<Found> {
+    let mut ctx = Ctx::new(None);
+    let mut sink = Sink::collect(grid, grid);
+    match producer {
+        None => cycles::hints(&mut ctx, grid, &mut sink),
+        Some(producer) => search::hints(&mut ctx, producer, grid, &mut sink),
+    }
+    sink.into_sorted().into_iter().next()
+}
+
+#[test]
+fn collected_producers_agree_with_the_solver_s_on_real_grids() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norvig_top95.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping: {} is not present", path.display());
+        return;
+    };
+    let mut scratch = ChainingScratch::default();
+    let mut compared = 0;
+    for line in text.lines().take(12) {
+        let Ok(puzzle) = Puzzle::parse_line(line) else {
+            continue;
+        };
+        for grid in chaining_grids(&puzzle) {
+            let work = WorkGrid::new(&grid);
+            for (chainer, producer) in [
+                (Chainer::Cycles, None),
+                (
+                    Chainer::Multiple,
+                    Some(Producer {
+                        dynamic: false,
+                        level: 0,
+                    }),
+                ),
+                (
+                    Chainer::Dynamic,
+                    Some(Producer {
+                        dynamic: true,
+                        level: 0,
+                    }),
+                ),
+            ] {
+                let solver = first_hint(&grid, chainer, &mut scratch);
+                let collected = first_collected(&work, producer);
+                match (solver, collected) {
+                    (None, None) => {}
+                    (Some(a), Some(b)) => {
+                        let mut removals: Vec<_> = b
+                            .removals
+                            .iter()
+                            .map(|&c| (cand_cell(c), cand_digit(c)))
+                            .collect();
+                        removals.sort_by_key(|&(c, d)| (c.index(), d.index()));
+                        let mut expected = a.removals.clone();
+                        expected.sort_by_key(|&(c, d)| (c.index(), d.index()));
+                        assert_eq!(
+                            (a.difficulty.0, a.complexity, a.sort_key(), expected),
+                            (b.difficulty.0, b.complexity, b.sort_key, removals),
+                            "{chainer:?} on {line}"
+                        );
+                    }
+                    (a, b) => panic!("{chainer:?} on {line}: {a:?} vs {}", b.is_some()),
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 0);
+}
+
+#[test]
+fn levels_have_se_s_difficulties_and_names() {
+    let bases: Vec<f64> = [2, 3, 4, 5]
+        .map(|level| Producer {
+            dynamic: true,
+            level,
+        })
+        .map(Producer::base)
+        .to_vec();
+    assert_eq!(bases, [9.5, 10.0, 10.5, 11.0]);
+    assert_eq!(
+        name(ChainKind::RegionForcing, 2),
+        "Dynamic Region Forcing Chains (+ Forcing Chains)"
+    );
+    assert_eq!(
+        name(ChainKind::Double, 5),
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+    );
+}
+
+#[test]
+fn a_past_deadline_stops_the_first_level() {
+    let puzzle = Puzzle::parse_line(
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    )
+    .unwrap();
+    let grid = Candidates::from_puzzle(&puzzle);
+    let past = std::time::Instant::now();
+    assert!(matches!(
+        super::first_hint(&grid, Some(past)),
+        Nested::TimedOut { level: 2 }
+    ));
+}
