@@ -182,6 +182,73 @@ fn technique_targets_hold_when_graded_again() {
 }
 
 #[test]
+fn along_se_s_path_targets_name_se_s_rules_and_hold_when_run_grades_along_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows_file = dir.path().join("se.csv");
+    let (file, puzzles) = generate_file(
+        dir.path(),
+        "se.txt",
+        &[
+            "-n",
+            "3",
+            "--ladder",
+            "se",
+            "--hardest",
+            "x-wing",
+            "--needs",
+            "direct-hidden-pair",
+            "--er",
+            "3.0..3.5",
+            "--seed",
+            "2",
+            "--rows",
+            rows_file.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(puzzles.len(), 3);
+    let regraded = regrade(&file, &["--ladder", "se"]);
+    for row in &regraded {
+        assert_eq!(row["hardest"], "x-wing", "{row:?}");
+        assert_ne!(row["direct-hidden-pair"], "0", "{row:?}");
+        let er: f64 = row["er"].parse().unwrap();
+        assert!((3.0..=3.5).contains(&er), "{row:?}");
+        assert!(!row.contains_key("level"), "SE's path has no HoDoKu level");
+    }
+    let without_micros = |rows: Vec<Row>| -> Vec<Row> {
+        rows.into_iter()
+            .map(|mut r| {
+                r.remove("micros");
+                r
+            })
+            .collect()
+    };
+    assert_eq!(without_micros(rows(&rows_file)), without_micros(regraded));
+}
+
+#[test]
+fn a_name_of_the_other_grader_is_refused_saying_which() {
+    for (args, says) in [
+        (
+            &["--ladder", "se", "--hardest", "skyscraper"][..],
+            "not a rule of SE's path",
+        ),
+        (
+            &["--ladder", "se", "--needs", "x-wings"][..],
+            "did you mean x-wing?",
+        ),
+        (
+            &["--without", "direct-pointing"][..],
+            "a rule of SE's path, not a HoDoKu technique",
+        ),
+    ] {
+        let output = sudolab().arg("generate").args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
 fn the_same_seed_gives_the_same_file_at_one_and_two_threads() {
     for extra in [&["--level", "medium"][..], &["--hardest", "skyscraper"][..]] {
         let base = ["-n", "15", "--seed", "42", "-q"];
@@ -274,6 +341,7 @@ fn impossible_targets_are_refused_plainly() {
             &["--ladder", "singles", "--needs", "x-wing"][..],
             "the ladder",
         ),
+        (&["--ladder", "se", "--level", "hard"][..], "HoDoKu's grade"),
     ] {
         let output = sudolab().arg("generate").args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -321,6 +389,10 @@ fn bad_flags_are_refused_with_exit_code_2() {
         (&["--er", "seven"][..], "not a range"),
         (&["-n", "0"][..], "invalid value '0'"),
         (&["--timeout", "soon"][..], "--timeout"),
+        (
+            &["--se-timeout", "0"][..],
+            "not a positive number of seconds",
+        ),
     ] {
         let output = sudolab().arg("generate").args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");

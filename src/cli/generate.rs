@@ -3,6 +3,7 @@
 //! when none is given, writes the puzzles (and, on request, their rows), and maps the end
 //! of the run to the exit code.
 
+use super::ladder_arg::{LadderArg, parse_ladder, parse_seconds};
 use crate::analysis::select::Filter;
 use crate::generate::attempt::Recipe;
 use crate::generate::progress::GenerateProgress;
@@ -10,11 +11,14 @@ use crate::generate::range::Range;
 use crate::generate::symmetry::Symmetry;
 use crate::generate::target::Target;
 use crate::generate::{self, GenerateConfig, Outcome, Stop};
-use crate::ladder_config::{LadderConfig, LadderConfigError};
+use crate::grade::ScoreTable;
+use crate::ladder::Ladder;
 use crate::policy::Fallback;
-use crate::record::Record;
+use crate::record::{Columns, Record};
+use crate::rung::{Grader, Rung};
 use crate::runner::evaluate::Evaluator;
 use crate::runner::output::{CsvOutput, Target as OutputTarget};
+use crate::se::named::SeRule;
 use anyhow::{Context, bail};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -76,10 +80,12 @@ pub struct GenerateArgs {
     #[arg(long)]
     force: bool,
 
-    /// The ladder that grades, as in `run`: a preset, a comma list or a .toml file
+    /// The ladder that grades, as in `run`: a preset, a comma list, a .toml file, or se
+    /// (se:RULE) for Sudoku Explainer's path, whose rows have SE's rules as techniques and
+    /// SE's rating but no HoDoKu level or score
     #[arg(short, long, value_name = "LADDER", default_value = "standard",
           value_parser = parse_ladder)]
-    ladder: Box<LadderConfig>,
+    ladder: LadderArg,
 
     /// HoDoKu levels accepted, a comma list (easy, medium, hard, unfair, extreme)
     #[arg(long, value_name = "LEVELS")]
@@ -89,15 +95,16 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "RANGE")]
     score: Option<Range<u32>>,
 
-    /// The hardest technique is one of these (names, HoDoKu codes or presets)
+    /// The hardest technique is one of these (names, HoDoKu codes or presets; SE's rule
+    /// names with --ladder se)
     #[arg(long, value_name = "TECHNIQUES")]
     hardest: Option<String>,
 
-    /// Techniques every puzzle must use, each at least once
+    /// Techniques every puzzle must use, each at least once (as --hardest names them)
     #[arg(long, value_name = "TECHNIQUES")]
     needs: Option<String>,
 
-    /// Techniques no puzzle may use
+    /// Techniques no puzzle may use (as --hardest names them)
     #[arg(long, value_name = "TECHNIQUES")]
     without: Option<String>,
 
@@ -108,6 +115,11 @@ pub struct GenerateArgs {
     /// Sudoku Explainer rating (ER) range, e.g. 7.0..8.5 (rows then carry er, ep, ed)
     #[arg(long, value_name = "RANGE")]
     er: Option<Range<f64>>,
+
+    /// Seconds one puzzle's SE rating may take, as in `run` (a rating stopped there is a
+    /// lower bound, >=x, which meets only an --er range without a top)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    se_timeout: Option<Duration>,
 
     /// Symmetry of the givens
     #[arg(long, value_enum, default_value = "none")]
@@ -170,10 +182,6 @@ impl From<SymmetryArg> for Symmetry {
     }
 }
 
-fn parse_ladder(spec: &str) -> Result<Box<LadderConfig>, LadderConfigError> {
-    LadderConfig::from_arg(spec).map(Box::new)
-}
-
 /// Where the puzzles go.
 enum PuzzleSink {
     Stdout,
@@ -210,12 +218,58 @@ fn check_overwrite(path: &Path, force: bool) -> anyhow::Result<()> {
     }
 }
 
+/// The rungs of `grader` a --hardest, --needs or --without list names: HoDoKu's
+/// techniques (names, codes, presets) along a ladder, SE's rules along SE's path. A name
+/// of the other grader only is refused, saying which.
+fn rungs(option: &'static str, spec: &str, grader: Grader) -> anyhow::Result<Vec<Rung>> {
+    let mut rungs = Vec::new();
+    for name in spec.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match grader {
+            Grader::Hodoku => {
+                let named = Filter::parse_techniques(option, name)?;
+                let before = rungs.len();
+                rungs.extend(named.into_iter().filter(|r| r.grader() == Grader::Hodoku));
+                if rungs.len() == before {
+                    bail!(
+                        "--{option} {name}: a rule of SE's path, not a HoDoKu technique; \
+                         grade along SE's path with --ladder se"
+                    );
+                }
+            }
+            Grader::Se => match SeRule::from_name(&name.to_ascii_lowercase()) {
+                Some(rule) => rungs.push(Rung::Se(rule)),
+                None => {
+                    let rules = SeRule::all().map(|r| (r.name(), r.name().to_string()));
+                    let hint = match crate::suggest::closest(name, rules) {
+                        Some(rule) => format!("did you mean {rule}?"),
+                        None => "SE's rules are named in kebab-case, as in x-wing".into(),
+                    };
+                    bail!(
+                        "--{option} {name}: not a rule of SE's path, which --ladder se grades \
+                         along; {hint}"
+                    )
+                }
+            },
+        }
+    }
+    if rungs.is_empty() {
+        bail!("--{option} names no technique");
+    }
+    Ok(rungs)
+}
+
 impl GenerateArgs {
-    /// The target these options ask for, refused when no puzzle can meet it.
-    fn target(&self, ladder: &LadderConfig) -> anyhow::Result<Target> {
+    /// The target these options ask for, for rows with `columns` made along the path
+    /// `ladder` names; refused when no puzzle can meet it.
+    fn target(
+        &self,
+        columns: &Columns,
+        ladder: &str,
+        scores: &ScoreTable,
+    ) -> anyhow::Result<Target> {
         let techniques = |option, spec: &Option<String>| {
             spec.as_deref()
-                .map(|spec| Filter::parse_techniques(option, spec))
+                .map(|spec| rungs(option, spec, columns.grader))
                 .transpose()
         };
         let target = Target {
@@ -231,18 +285,50 @@ impl GenerateArgs {
             givens: self.givens,
             er: self.er,
         };
-        let fallback = ladder.fallback.unwrap_or_default();
-        let graded = ladder.ladder.with_fallback(fallback);
         target
-            .check(&graded, !self.not_minimal, |t| ladder.scores.level(t))
+            .check(columns, ladder, !self.not_minimal, |t| scores.level(t))
             .context("no puzzle can meet this target")?;
         Ok(target)
+    }
+
+    /// The evaluator `run` would grade with for these options, and the name of its path.
+    fn evaluator(&self) -> (Evaluator, String, ScoreTable) {
+        match &self.ladder {
+            LadderArg::Hodoku(config) => {
+                let fallback = config.fallback.unwrap_or(Fallback::None);
+                let ladder = config.ladder.with_fallback(fallback);
+                let name = ladder.to_string();
+                let evaluator = Evaluator::new(
+                    ladder,
+                    config.policy.unwrap_or_default(),
+                    false,
+                    config.scores.clone(),
+                    false,
+                )
+                .rating_se(self.er.is_some());
+                (evaluator, name, config.scores.clone())
+            }
+            LadderArg::Se(path) => {
+                // The ladder plays no part along SE's path.
+                let evaluator = Evaluator::new(
+                    Ladder::all(),
+                    Default::default(),
+                    false,
+                    ScoreTable::default(),
+                    false,
+                )
+                .along_se(Some(*path));
+                (evaluator, path.name(), ScoreTable::default())
+            }
+        }
     }
 }
 
 pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    let ladder = (*args.ladder).clone();
-    let target = args.target(&ladder)?;
+    let (evaluator, ladder, scores) = args.evaluator();
+    let evaluator = evaluator.se_time_limit(args.se_timeout);
+    let columns = evaluator.columns().clone();
+    let target = args.target(&columns, &ladder, &scores)?;
     check_overwrite(&args.out, args.force)?;
     if let Some(rows) = &args.rows {
         check_overwrite(rows, args.force)?;
@@ -256,17 +342,6 @@ pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             "sudolab: seed {seed} (repeat with --seed {seed})\n"
         ));
     }
-    let fallback = ladder.fallback.unwrap_or(Fallback::None);
-    let policy = ladder.policy.unwrap_or_default();
-    let evaluator = Evaluator::new(
-        ladder.ladder.with_fallback(fallback),
-        policy,
-        false,
-        ladder.scores.clone(),
-        false,
-    )
-    .rating_se(target.needs_se());
-    let columns = evaluator.columns().clone();
     let stop_at = match args.not_minimal {
         true => args.givens.and_then(|g| g.high).unwrap_or(0) as usize,
         false => 0,

@@ -6,6 +6,7 @@ mod compare;
 mod completions;
 mod explain;
 mod generate;
+mod ladder_arg;
 mod merge;
 mod report;
 mod run;

@@ -1,13 +1,16 @@
 //! What a generated puzzle must be: its HoDoKu level and score, its hardest technique,
 //! the techniques it must and must not use, its number of givens and its SE rating, all
-//! read from the row `run` writes for it. A target is checked against the ladder before
-//! any search ([`Target::check`]), so that one no puzzle can meet is refused plainly.
+//! read from the row `run` writes for it. Techniques are rungs of the grader whose path
+//! makes the rows: HoDoKu's techniques along a ladder, SE's rules along SE's path
+//! (`--ladder se`, whose rows have no HoDoKu level or score). A target is checked against
+//! the rows' columns before any search ([`Target::check`]), so that one no puzzle can meet
+//! is refused plainly.
 
 use super::range::Range;
 use crate::catalogue::Technique;
-use crate::ladder::Ladder;
 use crate::level::Level;
 use crate::record::{Columns, Record, Status};
+use crate::rung::{Grader, Rung};
 use crate::se::Bound;
 use thiserror::Error;
 
@@ -24,12 +27,12 @@ pub struct Target {
     pub levels: Option<Vec<Level>>,
     /// HoDoKu's score lies in this range.
     pub score: Option<Range<u32>>,
-    /// The hardest technique is one of these.
-    pub hardest: Option<Vec<Technique>>,
+    /// The hardest rung is one of these.
+    pub hardest: Option<Vec<Rung>>,
     /// Each of these is used at least once.
-    pub needs: Vec<Technique>,
+    pub needs: Vec<Rung>,
     /// None of these is used.
-    pub without: Vec<Technique>,
+    pub without: Vec<Rung>,
     /// The number of givens lies in this range.
     pub givens: Option<Range<u32>>,
     /// SE's rating (ER) lies in this range.
@@ -54,16 +57,21 @@ pub enum TargetError {
     )]
     NotInLadder {
         option: &'static str,
-        technique: Technique,
+        technique: Rung,
         ladder: String,
     },
     #[error("{technique} is both needed and excluded")]
-    NeededAndExcluded { technique: Technique },
+    NeededAndExcluded { technique: Rung },
     #[error(
         "--needs {needed} comes after every --hardest technique in the ladder, and the hardest \
          technique is the latest used"
     )]
-    NeededAfterHardest { needed: Technique },
+    NeededAfterHardest { needed: Rung },
+    #[error(
+        "--level and --score are HoDoKu's grade, which SE's path ({ladder}) does not give; \
+         use --er for SE's rating"
+    )]
+    NoHodokuGrade { ladder: String },
     #[error(
         "--level: a puzzle whose hardest technique is {technique} (level {level}) is graded \
          {level} or harder, above every level asked"
@@ -72,14 +80,17 @@ pub enum TargetError {
 }
 
 impl Target {
-    /// Refuses a target no puzzle can meet under `ladder` graded with levels `level_of`:
-    /// fewer than 17 givens, more than a minimal puzzle can have (when `minimal`), a
-    /// technique needed or made hardest that the ladder lacks or that is also excluded, a
-    /// needed technique after every allowed hardest one, or a hardest technique whose own
-    /// level is above every level asked.
+    /// Refuses a target no puzzle can meet with rows of `columns` (made along the path
+    /// `ladder` names, HoDoKu's levels given by `level_of`): fewer than 17 givens, more
+    /// than a minimal puzzle can have (when `minimal`), a rung needed or made hardest that
+    /// the path lacks or that is also excluded, HoDoKu's level or score along SE's path,
+    /// and along a HoDoKu ladder a needed technique after every allowed hardest one (the
+    /// hardest is the latest used; SE's is the hardest rated, so no order rules it out) or
+    /// a hardest technique whose own level is above every level asked.
     pub fn check(
         &self,
-        ladder: &Ladder,
+        columns: &Columns,
+        ladder: &str,
         minimal: bool,
         level_of: impl Fn(Technique) -> Level,
     ) -> Result<(), TargetError> {
@@ -91,13 +102,20 @@ impl Target {
                 return Err(TargetError::TooManyGivens(givens));
             }
         }
+        let along_hodoku = columns.grader == Grader::Hodoku;
+        if !along_hodoku && (self.levels.is_some() || self.score.is_some()) {
+            return Err(TargetError::NoHodokuGrade {
+                ladder: ladder.to_string(),
+            });
+        }
+        let position = |rung: Rung| columns.techniques.iter().position(|&c| c == rung);
         let not_in_ladder = |option, technique| TargetError::NotInLadder {
             option,
             technique,
             ladder: ladder.to_string(),
         };
         for &technique in &self.needs {
-            if !ladder.contains(technique) {
+            if position(technique).is_none() {
                 return Err(not_in_ladder("needs", technique));
             }
             if self.without.contains(&technique) {
@@ -105,32 +123,30 @@ impl Target {
             }
         }
         if let Some(hardest) = &self.hardest {
-            // Only the allowed techniques the ladder has can be the hardest.
-            let possible: Vec<Technique> = hardest
+            // Only the allowed rungs the path has can be the hardest.
+            let possible: Vec<Rung> = hardest
                 .iter()
                 .copied()
-                .filter(|&t| ladder.contains(t) && !self.without.contains(&t))
+                .filter(|&t| position(t).is_some() && !self.without.contains(&t))
                 .collect();
-            let Some(&latest) = possible.iter().max_by_key(|&&t| ladder.position(t)) else {
+            let Some(&latest) = possible.iter().max_by_key(|&&t| position(t)) else {
                 let technique = hardest[0];
                 return Err(match self.without.contains(&technique) {
                     true => TargetError::NeededAndExcluded { technique },
                     false => not_in_ladder("hardest", technique),
                 });
             };
-            if let Some(&needed) = self
-                .needs
-                .iter()
-                .find(|&&t| ladder.position(t) > ladder.position(latest))
+            if along_hodoku
+                && let Some(&needed) = self.needs.iter().find(|&&t| position(t) > position(latest))
             {
                 return Err(TargetError::NeededAfterHardest { needed });
             }
             if let Some(levels) = &self.levels {
                 let easiest = possible
                     .iter()
-                    .copied()
+                    .filter_map(|t| t.technique())
                     .min_by_key(|&t| level_of(t))
-                    .expect("possible is not empty");
+                    .expect("along a HoDoKu ladder, possible rungs are techniques");
                 let level = level_of(easiest);
                 if levels.iter().all(|&l| l < level) {
                     return Err(TargetError::LevelBelowHardest {
@@ -148,7 +164,7 @@ impl Target {
     /// lower bound (`>=9.5`) meets an ER range only when the range has no top and the
     /// bound is within it.
     pub fn meets(&self, record: &Record, columns: &Columns) -> bool {
-        let used = |t: Technique| record.count(columns, t).is_some_and(|n| n > 0);
+        let used = |t: Rung| record.count(columns, t).is_some_and(|n| n > 0);
         record.status == Status::Solved
             && allowed(&self.levels, record.level)
             && self.score.is_none_or(|range| range.contains(record.score))
@@ -187,15 +203,32 @@ fn tenths(tenths: u32) -> f64 {
 mod tests {
     use super::*;
     use crate::grade::ScoreTable;
+    use crate::ladder::Ladder;
     use crate::record::SeGrade;
 
-    fn standard() -> Ladder {
-        Ladder::preset("standard").unwrap()
+    fn hodoku(t: Technique) -> Rung {
+        Rung::Hodoku(t)
+    }
+
+    fn standard() -> Columns {
+        Columns {
+            grader: Grader::Hodoku,
+            techniques: Ladder::preset("standard")
+                .unwrap()
+                .rungs()
+                .iter()
+                .copied()
+                .map(hodoku)
+                .collect(),
+            solution: false,
+            se: false,
+            rest: false,
+        }
     }
 
     fn check(target: &Target) -> Result<(), TargetError> {
         let scores = ScoreTable::default();
-        target.check(&standard(), true, |t| scores.level(t))
+        target.check(&standard(), "standard", true, |t| scores.level(t))
     }
 
     #[test]
@@ -213,7 +246,7 @@ mod tests {
             check(&givens("45..")),
             Err(TargetError::TooManyGivens(_))
         ));
-        let xw = Technique::XWing;
+        let xw = hodoku(Technique::XWing);
         let both = Target {
             needs: vec![xw],
             without: vec![xw],
@@ -233,7 +266,7 @@ mod tests {
             Err(TargetError::LevelBelowHardest { .. })
         ));
         let singles = Target {
-            hardest: Some(vec![Technique::HiddenSingle]),
+            hardest: Some(vec![hodoku(Technique::HiddenSingle)]),
             needs: vec![xw],
             ..Target::default()
         };
@@ -242,7 +275,7 @@ mod tests {
             Err(TargetError::NeededAfterHardest { needed: xw })
         );
         let absent = Target {
-            needs: vec![Technique::BruteForce],
+            needs: vec![hodoku(Technique::BruteForce)],
             ..Target::default()
         };
         assert!(matches!(
@@ -252,41 +285,85 @@ mod tests {
         let fine = Target {
             hardest: Some(vec![xw]),
             levels: Some(vec![Level::Hard]),
-            needs: vec![Technique::HiddenSingle],
+            needs: vec![hodoku(Technique::HiddenSingle)],
             ..Target::default()
         };
         assert_eq!(check(&fine), Ok(()));
     }
 
     #[test]
-    fn a_row_meets_a_target_when_every_part_holds() {
-        let ladder = standard();
+    fn along_se_s_path_rungs_are_se_s_rules_and_there_is_no_hodoku_grade() {
+        let se = |name| Rung::from_name(Grader::Se, name).unwrap();
         let columns = Columns {
-            techniques: ladder.rungs().to_vec(),
+            grader: Grader::Se,
+            techniques: crate::se::ladder::SeLadder::FULL
+                .rules()
+                .map(Rung::Se)
+                .collect(),
             solution: false,
-            se: false,
+            se: true,
             rest: false,
         };
+        let check = |target: &Target| target.check(&columns, "se", true, |_| Level::Easy);
+        let x_wing = Target {
+            hardest: Some(vec![se("x-wing")]),
+            // SE's hardest is the hardest rated step, not the latest in its order.
+            needs: vec![se("xy-wing")],
+            ..Target::default()
+        };
+        assert_eq!(check(&x_wing), Ok(()));
+        let hodoku_x_wing = Target {
+            hardest: Some(vec![hodoku(Technique::XWing)]),
+            ..Target::default()
+        };
+        assert!(matches!(
+            check(&hodoku_x_wing),
+            Err(TargetError::NotInLadder { .. })
+        ));
+        for graded in [
+            Target {
+                levels: Some(vec![Level::Hard]),
+                ..Target::default()
+            },
+            Target {
+                score: Some("1000..".parse().unwrap()),
+                ..Target::default()
+            },
+        ] {
+            assert!(matches!(
+                check(&graded),
+                Err(TargetError::NoHodokuGrade { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn a_row_meets_a_target_when_every_part_holds() {
+        let columns = standard();
         let mut record = Record::new("", 1, columns.techniques.len());
         record.status = Status::Solved;
         record.givens = Some(24);
-        record.hardest = Some(Technique::XWing);
+        record.hardest = Some(hodoku(Technique::XWing));
         record.level = Some(Level::Hard);
         record.score = 1200;
-        let xw = ladder.position(Technique::XWing).unwrap();
+        let xw = columns
+            .techniques
+            .iter()
+            .position(|&t| t == hodoku(Technique::XWing))
+            .unwrap();
         record.counts[xw] = 1;
         let target = Target {
-            hardest: Some(vec![Technique::XWing]),
+            hardest: Some(vec![hodoku(Technique::XWing)]),
             levels: Some(vec![Level::Hard]),
             score: Some("1000..1500".parse().unwrap()),
-            needs: vec![Technique::XWing],
+            needs: vec![hodoku(Technique::XWing)],
             givens: Some("22..25".parse().unwrap()),
             ..Target::default()
         };
         assert!(target.meets(&record, &columns));
         let misses = [
             Target {
-                hardest: Some(vec![Technique::Swordfish]),
+                hardest: Some(vec![hodoku(Technique::Swordfish)]),
                 ..Target::default()
             },
             Target {
@@ -298,11 +375,11 @@ mod tests {
                 ..Target::default()
             },
             Target {
-                needs: vec![Technique::Swordfish],
+                needs: vec![hodoku(Technique::Swordfish)],
                 ..Target::default()
             },
             Target {
-                without: vec![Technique::XWing],
+                without: vec![hodoku(Technique::XWing)],
                 ..Target::default()
             },
             Target {
