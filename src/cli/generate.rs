@@ -8,17 +8,20 @@ use crate::analysis::select::Filter;
 use crate::generate::attempt::Recipe;
 use crate::generate::progress::GenerateProgress;
 use crate::generate::range::Range;
+use crate::generate::screen::Screen;
 use crate::generate::symmetry::Symmetry;
 use crate::generate::target::Target;
 use crate::generate::{self, GenerateConfig, Outcome, Stop};
 use crate::grade::ScoreTable;
 use crate::ladder::Ladder;
+use crate::ladder_config::LadderConfig;
 use crate::policy::Fallback;
 use crate::record::{Columns, Record};
 use crate::rung::{Grader, Rung};
 use crate::runner::evaluate::Evaluator;
 use crate::runner::output::{CsvOutput, Target as OutputTarget};
 use crate::se::named::SeRule;
+use crate::solver::Policy;
 use anyhow::{Context, bail};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -295,17 +298,10 @@ impl GenerateArgs {
     fn evaluator(&self) -> (Evaluator, String, ScoreTable) {
         match &self.ladder {
             LadderArg::Hodoku(config) => {
-                let fallback = config.fallback.unwrap_or(Fallback::None);
-                let ladder = config.ladder.with_fallback(fallback);
+                let (ladder, policy) = hodoku_path(config);
                 let name = ladder.to_string();
-                let evaluator = Evaluator::new(
-                    ladder,
-                    config.policy.unwrap_or_default(),
-                    false,
-                    config.scores.clone(),
-                    false,
-                )
-                .rating_se(self.er.is_some());
+                let evaluator = Evaluator::new(ladder, policy, false, config.scores.clone(), false)
+                    .rating_se(self.er.is_some());
                 (evaluator, name, config.scores.clone())
             }
             LadderArg::Se(path) => {
@@ -322,6 +318,15 @@ impl GenerateArgs {
             }
         }
     }
+}
+
+/// The ladder (its fallback rung included) and policy a ladder configuration grades with.
+fn hodoku_path(config: &LadderConfig) -> (Ladder, Policy) {
+    let fallback = config.fallback.unwrap_or(Fallback::None);
+    (
+        config.ladder.with_fallback(fallback),
+        config.policy.unwrap_or_default(),
+    )
 }
 
 pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
@@ -351,6 +356,13 @@ pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         seed,
         threads: args.threads.map_or(0, |n| n as usize),
         recipe: Recipe {
+            screen: match &args.ladder {
+                LadderArg::Hodoku(config) => {
+                    let (ladder, policy) = hodoku_path(config);
+                    Screen::new(&ladder, policy, &config.scores, &target)
+                }
+                LadderArg::Se(_) => None,
+            },
             target,
             evaluator,
             orbits: Symmetry::from(args.symmetry).orbits(),

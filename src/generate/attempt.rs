@@ -9,6 +9,7 @@
 
 use super::dig;
 use super::grid::random_solution;
+use super::screen::Screen;
 use super::target::Target;
 use crate::record::Record;
 use crate::runner::evaluate::{Evaluator, LineRef};
@@ -21,6 +22,8 @@ use rand_chacha::ChaCha8Rng;
 pub struct Recipe {
     pub target: Target,
     pub evaluator: Evaluator,
+    /// Turns away, before grading, candidates no grade would keep ([`Screen`]).
+    pub screen: Option<Screen>,
     /// The orbits of the symmetry of the givens.
     pub orbits: Vec<Vec<u8>>,
     /// Digs stop once the puzzle has no more givens than this (0: minimal puzzles).
@@ -29,7 +32,8 @@ pub struct Recipe {
     pub walk: u32,
 }
 
-/// What an attempt found (in the order found), and how many puzzles it graded.
+/// What an attempt found (in the order found), and how many puzzles it judged (graded,
+/// or turned away by the screen).
 #[derive(Clone, Debug)]
 pub struct AttemptResult {
     pub found: Vec<Record>,
@@ -51,15 +55,13 @@ impl Recipe {
         let mut rng = attempt_rng(seed, number);
         let solution = random_solution(&mut rng);
         let mut puzzle = dig::dig(&solution, &self.orbits, self.stop_at, &mut rng);
-        let record = self.grade(&puzzle, scratch);
-        let columns = self.evaluator.columns();
         let mut result = AttemptResult {
             found: Vec::new(),
             graded: 1,
         };
-        if !self.target.meets(&record, columns) {
+        let Some(record) = self.judge(&puzzle, scratch) else {
             return result;
-        }
+        };
         result.found.push(record);
         for _ in 0..self.walk {
             let Some(next) =
@@ -67,14 +69,27 @@ impl Recipe {
             else {
                 break;
             };
-            let record = self.grade(&next, scratch);
             result.graded += 1;
-            if self.target.meets(&record, columns) {
+            if let Some(record) = self.judge(&next, scratch) {
                 puzzle = next;
                 result.found.push(record);
             }
         }
         result
+    }
+
+    /// The row `run` writes for `puzzle` when it meets the target; the screen turns away
+    /// first what no grade would keep.
+    fn judge(&self, puzzle: &[u8; 81], scratch: &mut Scratch) -> Option<Record> {
+        if let Some(screen) = &self.screen
+            && !screen.passes(puzzle, scratch)
+        {
+            return None;
+        }
+        let record = self.grade(puzzle, scratch);
+        self.target
+            .meets(&record, self.evaluator.columns())
+            .then_some(record)
     }
 
     /// The row `run` writes for `puzzle` (its source and line set when it is kept).

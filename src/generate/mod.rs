@@ -10,7 +10,8 @@
 //!
 //! Modules: [`symmetry`] (orbits of cells), [`grid`] (random solution grids), [`dig`]
 //! (removing givens while one solution remains; the neighbourhood move), [`range`] and
-//! [`target`] (what a puzzle must be), [`attempt`] (one seeded attempt). Writing the
+//! [`target`] (what a puzzle must be), [`screen`] (turning away cheaply what no grade
+//! would keep), [`attempt`] (one seeded attempt). Writing the
 //! puzzles and drawing progress are the caller's.
 
 pub mod attempt;
@@ -18,6 +19,7 @@ pub mod dig;
 pub mod grid;
 pub mod progress;
 pub mod range;
+pub mod screen;
 pub mod symmetry;
 pub mod target;
 
