@@ -40,15 +40,13 @@ pub fn given_count(values: &[u8; 81]) -> usize {
     values.iter().filter(|&&v| v != 0).count()
 }
 
-/// Whether `fewer`, the puzzle `values` (which has one solution) without the givens in
+/// Whether `fewer`, a puzzle whose one solution was `solution` without the givens in
 /// `cells`, still has one. For a single cell the oracle looks only for a solution with
-/// another digit there, which is all a second solution can differ in.
-fn stays_unique(values: &[u8; 81], fewer: &[u8; 81], cells: &[u8]) -> bool {
+/// another digit there, which is all a second solution can differ in, trying the known
+/// solution's digits first.
+fn stays_unique(solution: &[u8; 81], fewer: &[u8; 81], cells: &[u8]) -> bool {
     match cells {
-        &[cell] => {
-            let cell = usize::from(cell);
-            !oracle::has_solution_without(fewer, cell, values[cell])
-        }
+        &[cell] => !oracle::has_solution_without(fewer, usize::from(cell), solution),
         _ => is_unique(fewer),
     }
 }
@@ -69,10 +67,16 @@ fn is_naked_single(values: &[u8; 81], cell: usize) -> bool {
     (seen >> 1).count_ones() == 8
 }
 
-/// Removes the orbits of `order` from `values` one by one, keeping each removal that
-/// leaves one solution, until the puzzle holds no more than `stop_at` givens (0: never
-/// stops early, so the result is minimal over the orbits tried).
-fn dig_in_order(values: &mut [u8; 81], orbits: &[Vec<u8>], order: &[usize], stop_at: usize) {
+/// Removes the orbits of `order` from `values` (whose one solution is `solution`) one by
+/// one, keeping each removal that leaves one solution, until the puzzle holds no more than
+/// `stop_at` givens (0: never stops early, so the result is minimal over the orbits tried).
+fn dig_in_order(
+    values: &mut [u8; 81],
+    solution: &[u8; 81],
+    orbits: &[Vec<u8>],
+    order: &[usize],
+    stop_at: usize,
+) {
     let mut givens = given_count(values);
     for &orbit in order {
         if givens <= stop_at {
@@ -90,7 +94,7 @@ fn dig_in_order(values: &mut [u8; 81], orbits: &[Vec<u8>], order: &[usize], stop
         let forced = cells
             .iter()
             .all(|&c| is_naked_single(&fewer, usize::from(c)));
-        if forced || stays_unique(values, &fewer, cells) {
+        if forced || stays_unique(solution, &fewer, cells) {
             *values = fewer;
             givens -= cells.len();
         }
@@ -108,7 +112,7 @@ pub fn dig(
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     order.shuffle(rng);
     let mut values = *solution;
-    dig_in_order(&mut values, orbits, &order, stop_at);
+    dig_in_order(&mut values, solution, orbits, &order, stop_at);
     values
 }
 
@@ -134,7 +138,7 @@ pub fn neighbour(
     order.shuffle(rng);
     order.push(added);
     // Not minimal: the neighbour may keep its extra given while within the bound.
-    dig_in_order(&mut values, orbits, &order, stop_at);
+    dig_in_order(&mut values, solution, orbits, &order, stop_at);
     Some(values)
 }
 
