@@ -94,9 +94,16 @@ pub struct Outcome {
     pub threads: usize,
 }
 
-/// Attempts per batch and thread: enough to keep the threads busy, few enough that a run
-/// wastes little past its last puzzle.
+/// Attempts per batch and thread at first and at least: enough to keep the threads busy,
+/// few enough that a run wastes little past its last puzzle.
 const BATCH_PER_THREAD: u64 = 8;
+/// The most attempts per batch and thread.
+const MAX_BATCH_PER_THREAD: u64 = 512;
+/// Batches grow while they take less than this, and shrink while they take more than
+/// eight times as long: each batch wakes the threads and waits for the slowest, which
+/// costs more than fast attempts do, while a long batch delays --timeout and wastes more
+/// past the last puzzle. The puzzles are the same whatever the batches.
+const BATCH_TIME: Duration = Duration::from_millis(10);
 
 /// Runs `config`, handing each kept puzzle's row to `keep` (in order, numbered from 1 in
 /// its `line`) and the tally to `progress` after each batch. `keep` returns false to stop.
@@ -116,7 +123,7 @@ pub fn generate(
     let start = Instant::now();
     let mut tally = Tally::default();
     let mut seen: FxHashSet<String> = FxHashSet::default();
-    let batch = BATCH_PER_THREAD * threads as u64;
+    let mut per_thread = BATCH_PER_THREAD;
     let mut stopped = None;
     'run: while tally.found < config.count {
         if config.timeout.is_some_and(|limit| start.elapsed() >= limit) {
@@ -124,6 +131,7 @@ pub fn generate(
             break;
         }
         let first = tally.tries;
+        let batch = per_thread * threads as u64;
         let last = match config.max_tries {
             Some(max) if first >= max => {
                 stopped = Some(Stop::MaxTries);
@@ -132,6 +140,7 @@ pub fn generate(
             Some(max) => max.min(first + batch),
             None => first + batch,
         };
+        let batch_start = Instant::now();
         let results: Vec<_> = pool.install(|| {
             (first..last)
                 .into_par_iter()
@@ -140,6 +149,12 @@ pub fn generate(
                 })
                 .collect()
         });
+        let took = batch_start.elapsed();
+        if took < BATCH_TIME {
+            per_thread = (per_thread * 2).min(MAX_BATCH_PER_THREAD);
+        } else if took > 8 * BATCH_TIME {
+            per_thread = (per_thread / 2).max(BATCH_PER_THREAD);
+        }
         for result in results {
             tally.tries += 1;
             tally.graded += result.graded;
