@@ -1,7 +1,8 @@
 //! A cheap screen before a candidate is graded: most candidates miss the target, and a
 //! full grade of a miss often walks the whole ladder (chains, ALS, fish) before its first
 //! hard step. The screen solves with the ladder less the rungs no puzzle meeting the
-//! target can use, and turns a candidate away when that solve misses the target.
+//! target can use, gives up once the score passes what the target allows (a score only
+//! grows), and turns a candidate away when that solve misses the target.
 //!
 //! Why it never turns away a puzzle that meets the target: a rung such a puzzle uses
 //! would put it out of the target (a rung excluded, or whose level is above every level
@@ -82,8 +83,19 @@ impl Screen {
             se: false,
             rest: false,
         };
+        // A score past the top of the range, or past the most the highest level asked
+        // allows, rules a puzzle out whatever its solve does next.
+        let level_top = highest_level.and_then(Level::max_score);
+        let top = match (top_score, level_top) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let mut solver = Solver::new(kept, policy);
+        if let Some(top) = top {
+            solver = solver.giving_up_past(scores.clone(), top);
+        }
         Some(Screen {
-            solver: Solver::new(kept, policy),
+            solver,
             scores: scores.clone(),
             columns,
             target: Target {
@@ -167,6 +179,10 @@ mod tests {
                 ..Target::default()
             },
             Target {
+                levels: Some(vec![Level::Unfair]),
+                ..Target::default()
+            },
+            Target {
                 score: Some("..1200".parse().unwrap()),
                 without: vec![hodoku("naked-pair")],
                 ..Target::default()
@@ -194,6 +210,33 @@ mod tests {
             assert!(kept > 0, "{target:?} keeps some");
             assert!(turned_away > 0, "{target:?} turns some away");
         }
+    }
+
+    #[test]
+    fn a_solve_gives_up_once_its_score_passes_the_limit() {
+        let scores = ScoreTable::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let puzzle = dig(
+            &random_solution(&mut rng),
+            &Symmetry::None.orbits(),
+            0,
+            &mut rng,
+        );
+        let puzzle = Puzzle::from_values(puzzle).unwrap();
+        let solve = |solver: &Solver| {
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            solver.solve_counts(&mut grid, None, &mut Scratch::default())
+        };
+        let plain = Solver::new(Ladder::default(), Policy::Single);
+        let full = solve(&plain);
+        assert_eq!(full.outcome, Outcome::Solved);
+        let score = scores.grade(&full.counts).score;
+        let at_score = solve(&plain.clone().giving_up_past(scores.clone(), score));
+        assert_eq!(at_score.outcome, Outcome::Solved);
+        assert_eq!(at_score.counts, full.counts);
+        let below = solve(&plain.giving_up_past(scores.clone(), score - 1));
+        assert_eq!(below.outcome, Outcome::Stuck);
+        assert!(scores.grade(&below.counts).score > score - 1);
     }
 
     #[test]
