@@ -182,6 +182,8 @@ pub mod candidates;
 #[doc(hidden)]
 pub mod cli;
 mod csv_rows;
+#[doc(hidden)]
+pub mod generate;
 pub mod geometry;
 pub mod hodoku;
 pub mod ladder;

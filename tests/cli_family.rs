@@ -37,6 +37,7 @@ fn the_top_level_help_lists_every_subcommand_in_one_short_line() {
         "compare",
         "unlock",
         "explain",
+        "generate",
         "completions",
         "man",
     ] {

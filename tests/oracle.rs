@@ -9,7 +9,7 @@ use common::{data_file, puzzle_lines, shared_corpus};
 use proptest::prelude::*;
 use sudolab::candidates::Candidates;
 use sudolab::geometry::{Cell, Digit};
-use sudolab::oracle::{Uniqueness, analyse, analyse_grid, count_solutions};
+use sudolab::oracle::{Uniqueness, analyse, analyse_grid, count_solutions, has_solution_without};
 use sudolab::puzzle::{Puzzle, Solution};
 
 fn parse(line: &str) -> Puzzle {
@@ -40,6 +40,46 @@ fn agrees_with_tdoku_on_every_count_and_unique_solution() {
             (found, _) => panic!("{puzzle}: {count} solutions, oracle says {found:?}"),
         }
     }
+}
+
+/// Digging random grids one cell at a time, `has_solution_without` (which tries the known
+/// solution's digits first) agrees at every cell with asking for a solution with each
+/// other digit there.
+#[test]
+fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    let (mut found, mut none) = (0, 0);
+    for _ in 0..40 {
+        let solution = sudolab::generate::grid::random_solution(&mut rng);
+        let mut order: Vec<usize> = (0..81).collect();
+        order.shuffle(&mut rng);
+        let mut values = solution;
+        for cell in order {
+            let mut fewer = values;
+            fewer[cell] = 0;
+            let another = (1..=9).filter(|&d| d != solution[cell]).any(|d| {
+                let mut with = fewer;
+                with[cell] = d;
+                Puzzle::from_values(with).is_ok_and(|p| count_solutions(&p, 1) > 0)
+            });
+            assert_eq!(
+                has_solution_without(&fewer, cell, &solution),
+                another,
+                "cell {cell} of {}",
+                Puzzle::from_values(fewer).unwrap()
+            );
+            match another {
+                true => found += 1,
+                false => {
+                    none += 1;
+                    values = fewer;
+                }
+            }
+        }
+    }
+    assert!(found > 0 && none > 0);
 }
 
 #[test]

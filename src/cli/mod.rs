@@ -5,6 +5,8 @@
 mod compare;
 mod completions;
 mod explain;
+mod generate;
+mod ladder_arg;
 mod merge;
 mod report;
 mod run;
@@ -33,6 +35,7 @@ enum Command {
     Compare(compare::CompareArgs),
     Select(select::SelectArgs),
     Unlock(unlock::UnlockArgs),
+    Generate(generate::GenerateArgs),
     Explain(explain::ExplainArgs),
     Completions(completions::CompletionsArgs),
     Man(completions::ManArgs),
@@ -50,6 +53,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::execute(args),
         Command::Select(args) => select::execute(args),
         Command::Unlock(args) => unlock::execute(args),
+        Command::Generate(args) => generate::execute(args),
         Command::Explain(args) => explain::execute(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),

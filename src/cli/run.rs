@@ -2,15 +2,15 @@
 //! [`RunConfig`], prints the runner's notices and the closing summary on stderr, and maps
 //! the outcome to the exit code. The work itself lives in the library.
 
+use super::ladder_arg::{LadderArg, parse_ladder, parse_seconds};
 use crate::ladder::Ladder;
-use crate::ladder_config::{LadderConfig, LadderConfigError};
+use crate::ladder_config::LadderConfig;
 use crate::policy::Fallback;
 use crate::record::Status;
 use crate::runner::meta::Shard;
 use crate::runner::output::Target;
 use crate::runner::summary::summary;
 use crate::runner::{self, Existing, INVALID_NOTICES, Notice, RunConfig, RunReport};
-use crate::se::ladder::{SeLadder, SeLadderError};
 use crate::solver::Policy;
 use anyhow::bail;
 use clap::ValueEnum;
@@ -266,40 +266,6 @@ enum Grader {
     Hodoku,
     /// Sudoku Explainer's ER, EP and ED, along SE's path.
     Se,
-}
-
-/// What `--ladder` names: a ladder of HoDoKu's techniques (boxed: the configuration is
-/// larger than the other options), or SE's path.
-#[derive(Clone, Debug)]
-enum LadderArg {
-    Hodoku(Box<LadderConfig>),
-    Se(SeLadder),
-}
-
-/// `--ladder`'s parser.
-fn parse_ladder(spec: &str) -> Result<LadderArg, LadderArgError> {
-    match SeLadder::parse(spec) {
-        Some(se) => Ok(LadderArg::Se(se?)),
-        None => Ok(LadderArg::Hodoku(Box::new(LadderConfig::from_arg(spec)?))),
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-enum LadderArgError {
-    #[error(transparent)]
-    Hodoku(#[from] LadderConfigError),
-    #[error(transparent)]
-    Se(#[from] SeLadderError),
-}
-
-/// `--se-timeout`'s parser: a positive number of seconds.
-fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
-    match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => {
-            Ok(std::time::Duration::from_secs_f64(seconds))
-        }
-        _ => Err(format!("{text:?} is not a positive number of seconds")),
-    }
 }
 
 impl RunArgs {

@@ -53,6 +53,13 @@ impl Board {
     /// The board of `values` (0 for blank, 1-9 for a given), propagated; a contradiction
     /// when the givens clash or singles lead to one.
     pub fn new(values: &[u8; 81]) -> Result<Board, Contradiction> {
+        let mut board = Board::placed(values)?;
+        board.propagate()?;
+        Ok(board)
+    }
+
+    /// The board of `values` with the givens placed, not yet propagated.
+    pub fn placed(values: &[u8; 81]) -> Result<Board, Contradiction> {
         let mut board = Board {
             candidates: [[BAND; 3]; 9],
             settled: [[BAND; 3]; 9],
@@ -63,8 +70,13 @@ impl Board {
                 board.place(usize::from(value) - 1, cell / 27, (cell % 27) as u32)?;
             }
         }
-        board.propagate()?;
         Ok(board)
+    }
+
+    /// Strikes out digit index `digit` from cell `position` of `band`, an unset cell of a
+    /// board not yet propagated.
+    pub fn forbid(&mut self, digit: usize, band: usize, position: u32) {
+        self.candidates[digit][band] &= !(1 << position);
     }
 
     /// The board of a grid given per digit as the cells where it may go, its set cells

@@ -51,6 +51,31 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> usize {
     Search::run(puzzle, limit).count
 }
 
+/// Whether the givens `values` (0 for blank) have a solution other than `known` (one of
+/// their solutions, or of a puzzle they are those givens of but for `cell`) with another
+/// digit in the blank `cell`. For a puzzle whose one solution is `known`, once the given
+/// at `cell` has been taken away, this is whether the puzzle now has a second solution: a
+/// search that stops at the first solution it finds. A second solution mostly agrees with
+/// `known` (it differs in an unavoidable set, often of a few cells), so at each guess the
+/// search tries `known`'s digit first.
+pub fn has_solution_without(values: &[u8; 81], cell: usize, known: &[u8; 81]) -> bool {
+    let digit = usize::from(known[cell]) - 1;
+    let board = Board::placed(values).and_then(|mut board| {
+        board.forbid(digit, cell / 27, (cell % 27) as u32);
+        board.propagate()?;
+        Ok(board)
+    });
+    let mut search = Search {
+        limit: 1,
+        count: 0,
+        first: None,
+    };
+    if let Ok(board) = board {
+        search.explore_near(&board, known);
+    }
+    search.count > 0
+}
+
 /// A depth-first search counting solutions up to `limit`, keeping the first it finds.
 struct Search {
     limit: usize,
@@ -107,6 +132,27 @@ impl Search {
             let mut child = *board;
             if child.place(digit, guess.band, guess.position).is_ok() && child.propagate().is_ok() {
                 self.explore(&child);
+            }
+        }
+    }
+
+    /// [`Search::explore`], trying at each guess the digit of `known` first.
+    fn explore_near(&mut self, board: &Board, known: &[u8; 81]) {
+        if board.is_solved() {
+            self.record(board);
+            return;
+        }
+        let guess = board.guess();
+        let preferred = 1u32 << (known[27 * guess.band + guess.position as usize] - 1);
+        // Bits 0-8: the preferred digit; bits 9-17: the others.
+        let candidates = u32::from(guess.digits);
+        let mut digits = candidates & preferred | (candidates & !preferred) << 9;
+        while digits != 0 && self.count < self.limit {
+            let digit = digits.trailing_zeros() as usize % 9;
+            digits &= digits - 1;
+            let mut child = *board;
+            if child.place(digit, guess.band, guess.position).is_ok() && child.propagate().is_ok() {
+                self.explore_near(&child, known);
             }
         }
     }

@@ -18,7 +18,7 @@
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::hodoku::catalogue::Technique;
-use crate::hodoku::grade::TechniqueCounts;
+use crate::hodoku::grade::{ScoreTable, TechniqueCounts};
 use crate::ladder::Ladder;
 pub use crate::policy::Policy;
 use crate::puzzle::{Puzzle, Solution};
@@ -116,6 +116,8 @@ pub struct Solver {
     ladder: Ladder,
     policy: Policy,
     verify: bool,
+    /// Scores and a limit: a solve gives up (stuck) once its score passes the limit.
+    score_limit: Option<Box<(ScoreTable, u32)>>,
 }
 
 impl Solver {
@@ -125,7 +127,16 @@ impl Solver {
             ladder,
             policy,
             verify: false,
+            score_limit: None,
         }
+    }
+
+    /// Gives up a solve, leaving it stuck, as soon as its score by `scores` passes
+    /// `limit` (under the `single` and `sweep` policies): for a caller that rejects such
+    /// puzzles whatever comes next, since a score only grows.
+    pub fn giving_up_past(mut self, scores: ScoreTable, limit: u32) -> Solver {
+        self.score_limit = Some(Box::new((scores, limit)));
+        self
     }
 
     /// Checks every step against the solution passed to the solve calls. A solve given no
@@ -275,6 +286,11 @@ impl Solver {
                     if hardest_rung < Some(rung) {
                         hardest_rung = Some(rung);
                         summary.hardest = Some(technique);
+                    }
+                    if let Some(limit) = &self.score_limit
+                        && limit.0.grade(&summary.counts).score > limit.1
+                    {
+                        return summary;
                     }
                     continue 'ladder;
                 }

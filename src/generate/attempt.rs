@@ -1,0 +1,109 @@
+//! One attempt at puzzles that meet the target, a pure function of the run's seed and the
+//! attempt's number: a random solution grid, a puzzle dug from it and graded by `run`'s
+//! own evaluator. A miss ends the attempt. A hit starts a walk through its neighbourhood
+//! ([`dig::neighbour`]: one orbit of givens added from the solution, then dug again) of up
+//! to `walk` steps, which keeps every neighbour that meets the target and moves on from
+//! it: a rare pattern, once found, mostly survives a change of a few givens, so its
+//! neighbours meet the target far more often than fresh puzzles do. With `walk` 0 this is
+//! plain trial and rejection.
+
+use super::dig;
+use super::grid::random_solution;
+use super::screen::Screen;
+use super::target::Target;
+use crate::record::Record;
+use crate::runner::evaluate::{Evaluator, LineRef};
+use crate::solver::Scratch;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// How puzzles are made and judged in every attempt of a run.
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    pub target: Target,
+    pub evaluator: Evaluator,
+    /// Turns away, before grading, candidates no grade would keep ([`Screen`]).
+    pub screen: Option<Screen>,
+    /// The orbits of the symmetry of the givens.
+    pub orbits: Vec<Vec<u8>>,
+    /// Digs stop once the puzzle has no more givens than this (0: minimal puzzles).
+    pub stop_at: usize,
+    /// Neighbourhood steps after a miss (0: plain rejection).
+    pub walk: u32,
+}
+
+/// What an attempt found (in the order found), and how many puzzles it judged (graded,
+/// or turned away by the screen).
+#[derive(Clone, Debug)]
+pub struct AttemptResult {
+    pub found: Vec<Record>,
+    pub graded: u64,
+}
+
+/// The generator of attempt `number` of a run seeded with `seed`: ChaCha8 (the same
+/// stream on every platform), one stream per attempt, so attempts are independent of one
+/// another and of the threads that run them.
+pub fn attempt_rng(seed: u64, number: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(number);
+    rng
+}
+
+impl Recipe {
+    /// Attempt `number` of the run seeded with `seed`.
+    pub fn attempt(&self, seed: u64, number: u64, scratch: &mut Scratch) -> AttemptResult {
+        let mut rng = attempt_rng(seed, number);
+        let solution = random_solution(&mut rng);
+        let mut puzzle = dig::dig(&solution, &self.orbits, self.stop_at, &mut rng);
+        let mut result = AttemptResult {
+            found: Vec::new(),
+            graded: 1,
+        };
+        let Some(record) = self.judge(&puzzle, scratch) else {
+            return result;
+        };
+        result.found.push(record);
+        for _ in 0..self.walk {
+            let Some(next) =
+                dig::neighbour(&puzzle, &solution, &self.orbits, self.stop_at, &mut rng)
+            else {
+                break;
+            };
+            result.graded += 1;
+            if let Some(record) = self.judge(&next, scratch) {
+                puzzle = next;
+                result.found.push(record);
+            }
+        }
+        result
+    }
+
+    /// The row `run` writes for `puzzle` when it meets the target; the screen turns away
+    /// first what no grade would keep.
+    fn judge(&self, puzzle: &[u8; 81], scratch: &mut Scratch) -> Option<Record> {
+        if let Some(screen) = &self.screen
+            && !screen.passes(puzzle, scratch)
+        {
+            return None;
+        }
+        let record = self.grade(puzzle, scratch);
+        self.target
+            .meets(&record, self.evaluator.columns())
+            .then_some(record)
+    }
+
+    /// The row `run` writes for `puzzle` (its source and line set when it is kept).
+    pub fn grade(&self, puzzle: &[u8; 81], scratch: &mut Scratch) -> Record {
+        let text: String = puzzle
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+            .collect();
+        let line = LineRef {
+            source: "",
+            number: 0,
+            text: text.as_bytes(),
+            length: text.len(),
+        };
+        self.evaluator.evaluate(line, scratch).record
+    }
+}

@@ -1,0 +1,213 @@
+//! Taking givens away while the puzzle keeps exactly one solution (proved by the oracle
+//! each time), an orbit of the symmetry at a time, in random order.
+//!
+//! Taking one given away, the oracle only looks for a solution with another digit in its
+//! cell (the one solution known puts it there), and stops at the first it finds.
+//! A removal whose cells the remaining givens force (each sees eight different digits) keeps
+//! the one solution without asking the oracle; most of the first removals are such.
+//! One pass over the orbits leaves a minimal puzzle: an orbit that could not go when it
+//! was tried cannot go later either, since taking more givens away only adds solutions.
+//! With a symmetry, minimal means that no orbit can go (a single given might, at the cost
+//! of the symmetry). A dig may instead stop as soon as the puzzle has no more than a given
+//! number of givens (`stop_at`), for puzzles that are not minimal.
+//!
+//! [`neighbour`] is the move of the neighbourhood search: one orbit of the solution added
+//! back, then a dig that tries that orbit last, which gives another minimal puzzle with
+//! the same solution and most of the same givens.
+
+use crate::oracle;
+use crate::puzzle::Puzzle;
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+/// Whether the givens `values` (0 for blank) have exactly one solution.
+pub fn is_unique(values: &[u8; 81]) -> bool {
+    Puzzle::from_values(*values).is_ok_and(|p| oracle::count_solutions(&p, 2) == 1)
+}
+
+/// Whether every given of a puzzle with one solution is needed: without any single one of
+/// them, it has several.
+pub fn is_minimal(values: &[u8; 81]) -> bool {
+    (0..81).filter(|&c| values[c] != 0).all(|cell| {
+        let mut fewer = *values;
+        fewer[cell] = 0;
+        !is_unique(&fewer)
+    })
+}
+
+/// How many givens `values` holds.
+pub fn given_count(values: &[u8; 81]) -> usize {
+    values.iter().filter(|&&v| v != 0).count()
+}
+
+/// Whether `fewer`, a puzzle whose one solution was `solution` without the givens in
+/// `cells`, still has one. For a single cell the oracle looks only for a solution with
+/// another digit there, which is all a second solution can differ in, trying the known
+/// solution's digits first.
+fn stays_unique(solution: &[u8; 81], fewer: &[u8; 81], cells: &[u8]) -> bool {
+    match cells {
+        &[cell] => !oracle::has_solution_without(fewer, usize::from(cell), solution),
+        _ => is_unique(fewer),
+    }
+}
+
+/// Whether the givens that see `cell` hold eight different digits, which leaves it one: a
+/// puzzle with one solution keeps it when such cells are emptied together, since the
+/// givens left put them back.
+fn is_naked_single(values: &[u8; 81], cell: usize) -> bool {
+    let (row, col) = (cell / 9, cell % 9);
+    let (box_row, box_col) = (row / 3 * 3, col / 3 * 3);
+    let mut seen = 0u16;
+    for i in 0..9 {
+        seen |= 1 << values[row * 9 + i];
+        seen |= 1 << values[i * 9 + col];
+        seen |= 1 << values[(box_row + i / 3) * 9 + box_col + i % 3];
+    }
+    // Bit 0 marks blanks; bits 1-9 the digits seen.
+    (seen >> 1).count_ones() == 8
+}
+
+/// Removes the orbits of `order` from `values` (whose one solution is `solution`) one by
+/// one, keeping each removal that leaves one solution, until the puzzle holds no more than
+/// `stop_at` givens (0: never stops early, so the result is minimal over the orbits tried).
+fn dig_in_order(
+    values: &mut [u8; 81],
+    solution: &[u8; 81],
+    orbits: &[Vec<u8>],
+    order: &[usize],
+    stop_at: usize,
+) {
+    let mut givens = given_count(values);
+    for &orbit in order {
+        if givens <= stop_at {
+            return;
+        }
+        let cells = &orbits[orbit];
+        if cells.iter().any(|&c| values[usize::from(c)] == 0) {
+            continue;
+        }
+        let mut fewer = *values;
+        for &c in cells {
+            fewer[usize::from(c)] = 0;
+        }
+        // Cells the remaining givens force are no question for the oracle.
+        let forced = cells
+            .iter()
+            .all(|&c| is_naked_single(&fewer, usize::from(c)));
+        if forced || stays_unique(solution, &fewer, cells) {
+            *values = fewer;
+            givens -= cells.len();
+        }
+    }
+}
+
+/// A puzzle dug from the full grid `solution`: minimal over `orbits`, or stopped at
+/// `stop_at` givens when that is not 0.
+pub fn dig(
+    solution: &[u8; 81],
+    orbits: &[Vec<u8>],
+    stop_at: usize,
+    rng: &mut impl Rng,
+) -> [u8; 81] {
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    order.shuffle(rng);
+    let mut values = *solution;
+    dig_in_order(&mut values, solution, orbits, &order, stop_at);
+    values
+}
+
+/// A neighbour of `puzzle` (whose unique solution is `solution`): one random empty orbit
+/// filled from the solution, then dug again with that orbit tried last. `None` when the
+/// puzzle has no empty orbit.
+pub fn neighbour(
+    puzzle: &[u8; 81],
+    solution: &[u8; 81],
+    orbits: &[Vec<u8>],
+    stop_at: usize,
+    rng: &mut impl Rng,
+) -> Option<[u8; 81]> {
+    let empty: Vec<usize> = (0..orbits.len())
+        .filter(|&o| orbits[o].iter().all(|&c| puzzle[usize::from(c)] == 0))
+        .collect();
+    let &added = empty.choose(rng)?;
+    let mut values = *puzzle;
+    for &c in &orbits[added] {
+        values[usize::from(c)] = solution[usize::from(c)];
+    }
+    let mut order: Vec<usize> = (0..orbits.len()).filter(|&o| o != added).collect();
+    order.shuffle(rng);
+    order.push(added);
+    // Not minimal: the neighbour may keep its extra given while within the bound.
+    dig_in_order(&mut values, solution, orbits, &order, stop_at);
+    Some(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::grid::random_solution;
+    use crate::generate::symmetry::Symmetry;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn a_dig_leaves_a_minimal_unique_puzzle_of_the_solution() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let solution = random_solution(&mut rng);
+        let orbits = Symmetry::None.orbits();
+        let puzzle = dig(&solution, &orbits, 0, &mut rng);
+        assert!(is_unique(&puzzle));
+        assert!(is_minimal(&puzzle));
+        assert!((0..81).all(|c| puzzle[c] == 0 || puzzle[c] == solution[c]));
+        // A neighbour may dig its way back to the puzzle, but not every time.
+        let neighbours: Vec<_> = (0..10)
+            .map(|_| neighbour(&puzzle, &solution, &orbits, 0, &mut rng).expect("blanks left"))
+            .collect();
+        assert!(neighbours.iter().all(|n| is_unique(n) && is_minimal(n)));
+        assert!(neighbours.iter().any(|n| n != &puzzle));
+    }
+
+    #[test]
+    fn a_dig_may_stop_at_a_number_of_givens_and_keeps_a_symmetry() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let solution = random_solution(&mut rng);
+        let puzzle = dig(&solution, &Symmetry::None.orbits(), 40, &mut rng);
+        assert_eq!(given_count(&puzzle), 40);
+        assert!(is_unique(&puzzle) && !is_minimal(&puzzle));
+        let symmetric = dig(&solution, &Symmetry::Rotational90.orbits(), 0, &mut rng);
+        assert!(is_unique(&symmetric) && Symmetry::Rotational90.holds(&symmetric));
+    }
+
+    #[test]
+    fn a_cell_seeing_eight_digits_is_a_naked_single() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let solution = random_solution(&mut rng);
+        let mut values = solution;
+        values[40] = 0;
+        assert!(is_naked_single(&values, 40));
+        // With its row, column and box emptied, r5c5 sees no digit at all.
+        for i in 0..9 {
+            values[4 * 9 + i] = 0;
+            values[i * 9 + 4] = 0;
+        }
+        for c in [30, 31, 32, 48, 49, 50] {
+            values[c] = 0;
+        }
+        assert!(
+            !is_naked_single(&values, 40),
+            "an empty box, row and column"
+        );
+    }
+
+    #[test]
+    fn minimality_sees_a_given_too_many() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let solution = random_solution(&mut rng);
+        let mut puzzle = dig(&solution, &Symmetry::None.orbits(), 0, &mut rng);
+        let blank = (0..81)
+            .find(|&c| puzzle[c] == 0)
+            .expect("a minimal puzzle has blanks");
+        puzzle[blank] = solution[blank];
+        assert!(is_unique(&puzzle) && !is_minimal(&puzzle));
+    }
+}
