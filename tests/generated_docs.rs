@@ -153,35 +153,7 @@ fn techniques_page() -> String {
 /// family's and the unique loops', which are worked out), unique rectangles by type.
 fn rules_with_a_base() -> Vec<Rule> {
     use Rule::*;
-    let mut rules = vec![
-        HiddenSingleAlone,
-        HiddenSingleBox,
-        HiddenSingleLine,
-        DirectPointing,
-        DirectClaiming,
-        DirectHiddenPair,
-        DirectHiddenTriplet,
-        NakedSingle,
-        Pointing,
-        Claiming,
-        NakedPair,
-        NakedTriplet,
-        NakedQuad,
-        HiddenPair,
-        HiddenTriplet,
-        HiddenQuad,
-        XWing,
-        Swordfish,
-        Jellyfish,
-        XyWing,
-        XyzWing,
-        Bug1,
-        Bug2,
-        Bug3,
-        Bug4,
-        AlignedPairExclusion,
-        AlignedTripletExclusion,
-    ];
+    let mut rules = Rule::FIXED.to_vec();
     rules.extend((1..=4).map(|kind| UniqueLoop { cells: 4, kind }));
     rules
 }

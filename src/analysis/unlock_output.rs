@@ -131,25 +131,40 @@ impl UnlockTally {
     }
 }
 
+/// The columns every unlock row starts with, HoDoKu's or SE's; one per try follows.
+const UNLOCK_COLUMNS: [&str; 6] = ["source", "line", "puzzle", "status", "error", "needs"];
+
+/// The fields of [`UNLOCK_COLUMNS`].
+fn leading_fields(
+    source: &str,
+    line: u64,
+    puzzle: &str,
+    status: Status,
+    error: &str,
+    needs: &str,
+) -> Vec<String> {
+    vec![
+        source.to_string(),
+        line.to_string(),
+        puzzle.to_string(),
+        status.to_string(),
+        error.to_string(),
+        needs.to_string(),
+    ]
+}
+
 impl Study for Unlocker {
     type Tally = UnlockTally;
 
     /// `source,line,puzzle,status,error,needs`, then one column per technique tried.
     fn header(&self) -> Vec<&'static str> {
-        let fixed = ["source", "line", "puzzle", "status", "error", "needs"];
         let tries = self.tries().iter().map(|t| t.name());
-        fixed.into_iter().chain(tries).collect()
+        UNLOCK_COLUMNS.into_iter().chain(tries).collect()
     }
 
     fn fields(&self, r: &Unlock) -> Vec<String> {
-        let mut row = vec![
-            r.source.clone(),
-            r.line.to_string(),
-            r.puzzle.clone(),
-            r.status.to_string(),
-            r.error.clone(),
-            r.needs.map(Technique::name).unwrap_or_default().to_string(),
-        ];
+        let needs = r.needs.map(Technique::name).unwrap_or_default();
+        let mut row = leading_fields(&r.source, r.line, &r.puzzle, r.status, &r.error, needs);
         row.extend(flags(r.alone.as_ref(), self.tries().len()));
         row
     }
@@ -256,20 +271,13 @@ impl Study for SeUnlocker {
     /// `source,line,puzzle,status,error,needs`, then one column per SE technique tried:
     /// `1`, `0`, or `?` where the path ran past a time limit and cannot tell.
     fn header(&self) -> Vec<&'static str> {
-        let fixed = ["source", "line", "puzzle", "status", "error", "needs"];
         let tries = self.tries().iter().map(|t| t.name());
-        fixed.into_iter().chain(tries).collect()
+        UNLOCK_COLUMNS.into_iter().chain(tries).collect()
     }
 
     fn fields(&self, r: &SeUnlock) -> Vec<String> {
-        let mut row = vec![
-            r.source.clone(),
-            r.line.to_string(),
-            r.puzzle.clone(),
-            r.status.to_string(),
-            r.error.clone(),
-            r.needs.map(Producer::name).unwrap_or_default().to_string(),
-        ];
+        let needs = r.needs.map(Producer::name).unwrap_or_default();
+        let mut row = leading_fields(&r.source, r.line, &r.puzzle, r.status, &r.error, needs);
         row.extend((0..self.tries().len()).map(|i| {
             match r.alone.as_ref().map(|a| a[i]) {
                 Some(Alone::Finishes) => "1",

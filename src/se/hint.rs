@@ -76,6 +76,41 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The rules with no parameter (all but unique loops and the chaining family), by
+    /// family.
+    pub const FIXED: [Rule; 27] = {
+        use Rule::*;
+        [
+            HiddenSingleAlone,
+            HiddenSingleBox,
+            HiddenSingleLine,
+            DirectPointing,
+            DirectClaiming,
+            DirectHiddenPair,
+            DirectHiddenTriplet,
+            NakedSingle,
+            Pointing,
+            Claiming,
+            NakedPair,
+            NakedTriplet,
+            NakedQuad,
+            HiddenPair,
+            HiddenTriplet,
+            HiddenQuad,
+            XWing,
+            Swordfish,
+            Jellyfish,
+            XyWing,
+            XyzWing,
+            Bug1,
+            Bug2,
+            Bug3,
+            Bug4,
+            AlignedPairExclusion,
+            AlignedTripletExclusion,
+        ]
+    };
+
     /// SE's name and base difficulty of the rules whose name does not depend on the
     /// instance; the facts of every rule are here.
     pub const fn facts(self) -> (&'static str, f64) {

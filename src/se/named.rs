@@ -205,36 +205,7 @@ mod tests {
     #[test]
     fn every_rule_of_se_has_a_name() {
         use Rule::*;
-        let fixed = [
-            HiddenSingleAlone,
-            HiddenSingleBox,
-            HiddenSingleLine,
-            DirectPointing,
-            DirectClaiming,
-            DirectHiddenPair,
-            DirectHiddenTriplet,
-            NakedSingle,
-            Pointing,
-            Claiming,
-            NakedPair,
-            NakedTriplet,
-            NakedQuad,
-            HiddenPair,
-            HiddenTriplet,
-            HiddenQuad,
-            XWing,
-            Swordfish,
-            Jellyfish,
-            XyWing,
-            XyzWing,
-            Bug1,
-            Bug2,
-            Bug3,
-            Bug4,
-            AlignedPairExclusion,
-            AlignedTripletExclusion,
-        ];
-        for rule in fixed {
+        for rule in Rule::FIXED {
             assert_eq!(SeRule::of(rule).hint_name(), rule.facts().0);
         }
         assert_eq!(
