@@ -537,3 +537,44 @@ fn a_resume_refuses_another_input_and_leaves_the_file_as_it_was() {
     );
     assert_eq!(common::csv_rows(&out).len(), 200);
 }
+
+#[test]
+fn an_out_file_that_holds_something_is_kept_without_force_and_an_input_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = common::data_file("sudoku_exchange_4k.txt");
+    let text = std::fs::read_to_string(&sample).unwrap();
+    let input = dir.path().join("in.txt");
+    std::fs::write(
+        &input,
+        text.lines().take(20).collect::<Vec<_>>().join("\n") + "\n",
+    )
+    .unwrap();
+    let input_arg = input.to_str().unwrap();
+    let out = dir.path().join("out.csv");
+    std::fs::write(&out, "someone's results\n").unwrap();
+
+    let refused = unlock_into(input_arg, None, &out, &[]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("already holds something") && stderr.contains("--force"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "someone's results\n"
+    );
+
+    let forced = unlock_into(input_arg, None, &out, &["--force"]);
+    assert_eq!(forced.status.code(), Some(0));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with("source,line,puzzle,"), "{written}");
+    assert_eq!(written.lines().count(), 21, "the header and a row a puzzle");
+
+    let before = std::fs::read(&input).unwrap();
+    let onto_input = unlock_into(input_arg, None, &input, &["--force"]);
+    let stderr = String::from_utf8_lossy(&onto_input.stderr);
+    assert_eq!(onto_input.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is also an input"), "{stderr}");
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+}

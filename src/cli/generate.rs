@@ -4,6 +4,7 @@
 //! of the run to the exit code.
 
 use super::ladder_arg::{LadderArg, parse_ladder, parse_seconds};
+use super::overwrite;
 use crate::analysis::select::Filter;
 use crate::generate::attempt::Recipe;
 use crate::generate::progress::GenerateProgress;
@@ -25,7 +26,7 @@ use crate::solver::Policy;
 use anyhow::{Context, bail};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -207,20 +208,6 @@ impl PuzzleSink {
     }
 }
 
-/// Refuses to write over a file that holds something, unless `force`.
-fn check_overwrite(path: &Path, force: bool) -> anyhow::Result<()> {
-    if path.as_os_str() == "-" || force {
-        return Ok(());
-    }
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() && meta.len() > 0 => bail!(
-            "{} already holds something; add --force to write over it",
-            path.display()
-        ),
-        _ => Ok(()),
-    }
-}
-
 /// The rungs of `grader` a --hardest, --needs or --without list names: HoDoKu's
 /// techniques (names, codes, presets) along a ladder, SE's rules along SE's path. A name
 /// of the other grader only is refused, saying which.
@@ -334,9 +321,9 @@ pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let evaluator = evaluator.se_time_limit(args.se_timeout);
     let columns = evaluator.columns().clone();
     let target = args.target(&columns, &ladder, &scores)?;
-    check_overwrite(&args.out, args.force)?;
+    overwrite::check(&args.out, args.force, &[], "")?;
     if let Some(rows) = &args.rows {
-        check_overwrite(rows, args.force)?;
+        overwrite::check(rows, args.force, &[], "")?;
         if rows == &args.out {
             bail!("--rows and --out name the same file");
         }

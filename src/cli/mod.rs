@@ -8,6 +8,7 @@ mod explain;
 mod generate;
 mod ladder_arg;
 mod merge;
+mod overwrite;
 mod report;
 mod run;
 mod select;

@@ -3,6 +3,7 @@
 //! the runner's pipeline as in `run`: rows are written chunk by chunk in input order, a
 //! progress bar shows on a terminal, and `--shard` takes every Nth puzzle line.
 
+use super::overwrite;
 use crate::analysis::unlock::{self, Ablator, Unlocker};
 use crate::analysis::unlock_output::Study;
 use crate::analysis::unlock_se::SeUnlocker;
@@ -80,8 +81,11 @@ pub struct UnlockArgs {
     /// rows and each row compared with its line, and the first that differs stops the
     /// study (exit code 2) with the file as it was. Rows after the sidecar's count are done
     /// again, the summary counts every row, and a completed file is left alone.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "force")]
     resume: bool,
+    /// Write over an --out file that already holds something.
+    #[arg(long)]
+    force: bool,
     /// No summary, no progress bar and no list of invalid lines (the rows still go to
     /// --out or stdout)
     #[arg(short, long)]
@@ -187,6 +191,9 @@ fn study<S: Study>(
     };
     let mut input_errors = 0;
     let inputs = inputs(&args.files, &mut input_errors)?;
+    if let Some(path) = path.as_deref().filter(|_| !args.resume) {
+        overwrite::check(path, args.force, &inputs, ", --resume to go on with it")?;
+    }
     let mut reader = Reader::new(&inputs, 0, None).shard(args.shard);
     config.push(format!(
         "shard {}",
