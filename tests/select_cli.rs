@@ -191,3 +191,40 @@ fn unknown_names_get_the_name_meant_and_nothing_is_written() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("not a sudolab results file"), "{stderr}");
 }
+
+#[test]
+fn an_out_file_that_holds_something_is_kept_without_force_and_the_input_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = results(dir.path(), SIMPLE);
+    let path = file.to_str().unwrap();
+    let out = dir.path().join("chosen.txt");
+    std::fs::write(&out, "someone's puzzles\n").unwrap();
+    let out_arg = out.to_str().unwrap();
+
+    let refused = sudolab()
+        .args(["select", path, "--status", "stuck", "-o", out_arg])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(stderr.contains("already holds something"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "someone's puzzles\n"
+    );
+
+    select(&[path, "--status", "stuck", "-o", out_arg, "--force"]);
+    let rows = common::csv_rows(&file);
+    let stuck = puzzles_where(&rows, |r| r["status"] == "stuck");
+    assert_eq!(common::puzzle_lines(&out), stuck);
+
+    let before = std::fs::read(&file).unwrap();
+    let onto_input = sudolab()
+        .args(["select", path, "--rows", "--force", "-o", path])
+        .output()
+        .unwrap();
+    assert_eq!(onto_input.status.code(), Some(2));
+    let stderr = String::from_utf8(onto_input.stderr).unwrap();
+    assert!(stderr.contains("is also an input"), "{stderr}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}

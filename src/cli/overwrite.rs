@@ -1,7 +1,6 @@
 //! The guard before a command writes a file it names: never over a file that holds
 //! something unless told to, never over one of the command's own inputs.
 
-use crate::runner::input::Input;
 use anyhow::bail;
 use std::path::Path;
 
@@ -11,7 +10,7 @@ use std::path::Path;
 pub(super) fn check(
     path: &Path,
     force: bool,
-    inputs: &[Input],
+    inputs: &[&Path],
     other_way: &str,
 ) -> anyhow::Result<()> {
     if path.as_os_str() == "-" {
@@ -20,7 +19,7 @@ pub(super) fn check(
     if let Ok(out) = path.canonicalize() {
         let is_input = inputs
             .iter()
-            .filter_map(|input| input.path.as_ref()?.canonicalize().ok())
+            .filter_map(|input| input.canonicalize().ok())
             .any(|input| input == out);
         if is_input {
             bail!("the output {} is also an input", path.display());

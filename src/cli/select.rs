@@ -1,6 +1,7 @@
 //! `sudolab select`: the puzzles (or rows) of a results file that match filters, as a
 //! puzzle file another run can take. The matching is [`crate::analysis::select`]'s.
 
+use super::overwrite;
 use crate::analysis::select::Filter;
 use crate::record::{Columns, Record};
 use anyhow::{Context, bail};
@@ -52,6 +53,9 @@ pub struct SelectArgs {
     /// Where the selection goes; '-' is stdout.
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     out: String,
+    /// Write over an --out file that already holds something.
+    #[arg(long)]
+    force: bool,
     /// No count on stderr.
     #[arg(short, long)]
     quiet: bool,
@@ -93,9 +97,11 @@ pub fn execute(args: SelectArgs) -> anyhow::Result<ExitCode> {
         }
         None => "-",
     };
-    if input != "-" && args.out != "-" && same_file(input, &args.out) {
-        bail!("the output {} is also the input", args.out);
-    }
+    let read: &[&Path] = match input {
+        "-" => &[],
+        path => &[Path::new(path)],
+    };
+    overwrite::check(Path::new(&args.out), args.force, read, "")?;
     let source: Box<dyn Read> = match input {
         "-" => Box::new(io::stdin().lock()),
         path => Box::new(File::open(path).with_context(|| format!("cannot read {path}"))?),
@@ -155,14 +161,6 @@ pub fn execute(args: SelectArgs) -> anyhow::Result<ExitCode> {
         ));
     }
     Ok(ExitCode::from(if bad > 0 { 2 } else { 0 }))
-}
-
-/// Whether two paths name one file (a file that does not exist yet is no other's).
-fn same_file(a: &str, b: &str) -> bool {
-    match (Path::new(a).canonicalize(), Path::new(b).canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }
 
 /// Where the selected rows go: their puzzles one a line, or the rows as CSV.

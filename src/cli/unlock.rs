@@ -20,7 +20,7 @@ use crate::runner::progress::Progress;
 use crate::se::ladder::SeLadder;
 use anyhow::{Context, bail};
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = r#"Examples:
@@ -192,7 +192,8 @@ fn study<S: Study>(
     let mut input_errors = 0;
     let inputs = inputs(&args.files, &mut input_errors)?;
     if let Some(path) = path.as_deref().filter(|_| !args.resume) {
-        overwrite::check(path, args.force, &inputs, ", --resume to go on with it")?;
+        let read: Vec<&Path> = inputs.iter().filter_map(|i| i.path.as_deref()).collect();
+        overwrite::check(path, args.force, &read, ", --resume to go on with it")?;
     }
     let mut reader = Reader::new(&inputs, 0, None).shard(args.shard);
     config.push(format!(
