@@ -4,7 +4,7 @@
 //! technique (`pointing-claiming`, `unique-rectangle-loop`: a producer, as SE's options
 //! list them) or one of the rules it gives (`claiming`, `unique-loop-type-2`): one
 //! producer gives several names, so a cut takes all of its producer's. `unlock` also
-//! adds single producers to a cut ([`SeLadder::with`]).
+//! adds single producers to a cut.
 
 use crate::se::named::SeRule;
 use crate::se::solver::{Producer, Producers};
@@ -82,12 +82,12 @@ impl SeLadder {
     }
 
     /// The producers asked.
-    pub fn producers(self) -> Producers {
+    pub(crate) fn producers(self) -> Producers {
         self.producers
     }
 
-    /// This ladder and `producer`.
-    pub fn with(self, producer: Producer) -> SeLadder {
+    /// This ladder and `producer` (what `unlock` tries on top of a cut).
+    pub(crate) fn with(self, producer: Producer) -> SeLadder {
         SeLadder {
             producers: self.producers.with(producer),
             ..self
