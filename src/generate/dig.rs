@@ -3,8 +3,9 @@
 //!
 //! Taking one given away, the oracle only looks for a solution with another digit in its
 //! cell (the one solution known puts it there), and stops at the first it finds.
-//! A removal whose cells the remaining givens force (each sees eight different digits) keeps
-//! the one solution without asking the oracle; most of the first removals are such.
+//! A removal whose cells the remaining givens force (each sees eight different digits, or
+//! is the last place for its digit in a house) keeps the one solution without asking the
+//! oracle; most of the first removals are such.
 //! One pass over the orbits leaves a minimal puzzle: an orbit that could not go when it
 //! was tried cannot go later either, since taking more givens away only adds solutions.
 //! With a symmetry, minimal means that no orbit can go (a single given might, at the cost
