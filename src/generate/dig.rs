@@ -3,8 +3,9 @@
 //!
 //! Taking one given away, the oracle only looks for a solution with another digit in its
 //! cell (the one solution known puts it there), and stops at the first it finds.
-//! A removal whose cells the remaining givens force (each sees eight different digits) keeps
-//! the one solution without asking the oracle; most of the first removals are such.
+//! A removal whose cells the remaining givens force (each sees eight different digits, or
+//! is the last place for its digit in a house) keeps the one solution without asking the
+//! oracle; most of the first removals are such.
 //! One pass over the orbits leaves a minimal puzzle: an orbit that could not go when it
 //! was tried cannot go later either, since taking more givens away only adds solutions.
 //! With a symmetry, minimal means that no orbit can go (a single given might, at the cost
@@ -67,6 +68,37 @@ fn is_naked_single(values: &[u8; 81], cell: usize) -> bool {
     (seen >> 1).count_ones() == 8
 }
 
+/// Whether `digit` can go nowhere else than `cell` in one of its houses: each other cell
+/// of the house holds a given or sees a given `digit`. A puzzle with one solution that
+/// puts `digit` in `cell` keeps it when such cells are emptied together, since the givens
+/// left put them back.
+fn is_hidden_single(values: &[u8; 81], cell: usize, digit: u8) -> bool {
+    let (mut rows, mut columns, mut boxes) = (0u16, 0u16, 0u16);
+    for (other, &value) in values.iter().enumerate() {
+        if value == digit {
+            rows |= 1 << (other / 9);
+            columns |= 1 << (other % 9);
+            boxes |= 1 << box_of(other);
+        }
+    }
+    let ruled_out = |other: usize| {
+        other == cell
+            || values[other] != 0
+            || rows >> (other / 9) & 1 != 0
+            || columns >> (other % 9) & 1 != 0
+            || boxes >> box_of(other) & 1 != 0
+    };
+    let (row, col, box_) = (cell / 9, cell % 9, box_of(cell));
+    (0..9).all(|i| ruled_out(row * 9 + i))
+        || (0..9).all(|i| ruled_out(i * 9 + col))
+        || (0..9).all(|i| ruled_out((box_ / 3 * 3 + i / 3) * 9 + box_ % 3 * 3 + i % 3))
+}
+
+/// The box (0-8, row by row) of `cell`.
+fn box_of(cell: usize) -> usize {
+    cell / 27 * 3 + cell % 9 / 3
+}
+
 /// Removes the orbits of `order` from `values` (whose one solution is `solution`) one by
 /// one, keeping each removal that leaves one solution, until the puzzle holds no more than
 /// `stop_at` givens (0: never stops early, so the result is minimal over the orbits tried).
@@ -91,9 +123,10 @@ fn dig_in_order(
             fewer[usize::from(c)] = 0;
         }
         // Cells the remaining givens force are no question for the oracle.
-        let forced = cells
-            .iter()
-            .all(|&c| is_naked_single(&fewer, usize::from(c)));
+        let forced = cells.iter().all(|&c| {
+            let c = usize::from(c);
+            is_naked_single(&fewer, c) || is_hidden_single(&fewer, c, solution[c])
+        });
         if forced || stays_unique(solution, &fewer, cells) {
             *values = fewer;
             givens -= cells.len();
@@ -197,6 +230,33 @@ mod tests {
             !is_naked_single(&values, 40),
             "an empty box, row and column"
         );
+    }
+
+    #[test]
+    fn a_digit_with_one_cell_left_in_a_house_is_a_hidden_single() {
+        // Digit 1 in r1c4 and r2c1 takes rows 1 and 2 from box 3 (r1-3, c7-9), in r4c8
+        // and r5c9 columns 8 and 9: r3c7 is left the only place for 1 in box 3.
+        let mut values = [0u8; 81];
+        values[3] = 1; // r1c4
+        values[9] = 1; // r2c1
+        values[3 * 9 + 7] = 1; // r4c8
+        values[4 * 9 + 8] = 1; // r5c9
+        assert!(
+            is_hidden_single(&values, 2 * 9 + 6, 1),
+            "r3c7 is 1's last cell in box 3"
+        );
+        assert!(
+            !is_hidden_single(&values, 2 * 9 + 6, 2),
+            "2 has no given at all"
+        );
+        values[4 * 9 + 8] = 0;
+        assert!(
+            !is_hidden_single(&values, 2 * 9 + 6, 1),
+            "r3c9 is open to 1 too"
+        );
+        // A given in the way counts as ruled out, as a digit seen does.
+        values[2 * 9 + 8] = 7;
+        assert!(is_hidden_single(&values, 2 * 9 + 6, 1));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! order leaves no mark. Everything is drawn from the caller's generator: the same
 //! generator state gives the same grid on every platform.
 
-use crate::oracle::{self, Uniqueness};
+use crate::oracle;
 use crate::puzzle::Puzzle;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -21,11 +21,8 @@ pub fn random_solution(rng: &mut impl Rng) -> [u8; 81] {
         }
     }
     let seeded = Puzzle::from_values(values).expect("the diagonal boxes share no house");
-    let solution = match oracle::analyse(&seeded) {
-        Uniqueness::Unique(s) | Uniqueness::Multiple(s) => *s.values(),
-        Uniqueness::NoSolution => unreachable!("three diagonal boxes always complete"),
-    };
-    shuffle(&solution, rng)
+    let solution = oracle::first_solution(&seeded).expect("three diagonal boxes always complete");
+    shuffle(solution.values(), rng)
 }
 
 /// `grid` under a random validity-keeping transformation.

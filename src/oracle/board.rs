@@ -22,7 +22,7 @@
 //! guess.
 
 use super::tables::{
-    BAND, BAND_PEERS, COLUMN, LONE_CELL, MINIROW_OCCUPANCY, OTHER_BANDS_KEEP, ROW,
+    BAND, BAND_PEERS, COLUMN, HOUSES_TAKEN, LONE_CELL, MINIROW_OCCUPANCY, OTHER_BANDS_KEEP, ROW,
     ROW_BOX_ASSIGNMENTS,
 };
 
@@ -58,16 +58,45 @@ impl Board {
         Ok(board)
     }
 
-    /// The board of `values` with the givens placed, not yet propagated.
+    /// The board of `values` with the givens placed, not yet propagated; a contradiction
+    /// when two givens of a digit share a house.
+    ///
+    /// The board that placing the givens one by one would give, built a digit at a time
+    /// from masks: the digit may go where no given stands and none of its givens is seen,
+    /// and keeps its givens' cells. The oracle builds such a board for every given a dig
+    /// tries to take away.
     pub fn placed(values: &[u8; 81]) -> Result<Board, Contradiction> {
+        // Index 0 collects the blanks.
+        let mut givens = [[0u32; 3]; 10];
+        for (band, cells) in values.chunks_exact(27).enumerate() {
+            for (position, &value) in cells.iter().enumerate() {
+                givens[usize::from(value)][band] |= 1 << position;
+            }
+        }
+        let unsolved = givens[0];
         let mut board = Board {
-            candidates: [[BAND; 3]; 9],
+            candidates: [[0; 3]; 9],
             settled: [[BAND; 3]; 9],
-            unsolved: [BAND; 3],
+            unsolved,
         };
-        for (cell, &value) in values.iter().enumerate() {
-            if value != 0 {
-                board.place(usize::from(value) - 1, cell / 27, (cell % 27) as u32)?;
+        for (digit, own) in givens[1..].iter().enumerate() {
+            // Two givens in a house leave fewer houses holding the digit than givens.
+            let (mut count, mut rows, mut boxes, mut columns) = (0, 0, 0, 0);
+            let mut taken = [0u32; 3];
+            for (band, &cells) in own.iter().enumerate() {
+                taken[band] = HOUSES_TAKEN[minirow_pattern(cells)];
+                rows += taken[band] >> 27 & 0b11;
+                boxes += taken[band] >> 29;
+                count += cells.count_ones();
+                columns |= (cells | cells >> 9 | cells >> 18) & ROW;
+            }
+            if rows != count || boxes != count || columns.count_ones() != count {
+                return Err(Contradiction);
+            }
+            let column_cells = columns * (1 | 1 << 9 | 1 << 18);
+            for band in 0..3 {
+                board.candidates[digit][band] =
+                    unsolved[band] & !(taken[band] | column_cells) | own[band];
             }
         }
         Ok(board)
@@ -375,6 +404,64 @@ mod tests {
             assert!(*given == 0 || *given == value);
         }
         assert!(crate::puzzle::Solution::from_values(solved).is_some());
+    }
+
+    /// The givens placed one at a time, as the search places its guesses.
+    fn placed_one_by_one(values: &[u8; 81]) -> Result<Board, Contradiction> {
+        let mut board = Board {
+            candidates: [[BAND; 3]; 9],
+            settled: [[BAND; 3]; 9],
+            unsolved: [BAND; 3],
+        };
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                board.place(usize::from(value) - 1, cell / 27, (cell % 27) as u32)?;
+            }
+        }
+        Ok(board)
+    }
+
+    fn assert_same_board(a: &Board, b: &Board) {
+        assert_eq!(a.candidates, b.candidates);
+        assert_eq!(a.settled, b.settled);
+        assert_eq!(a.unsolved, b.unsolved);
+    }
+
+    #[test]
+    fn givens_placed_from_masks_make_the_board_placing_them_one_by_one_makes() {
+        let solution = values(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        // Random subsets of a solution, from nearly all of it to a handful of givens.
+        let mut state = 12345u64;
+        for round in 0..400 {
+            let mut puzzle = solution;
+            for value in puzzle.iter_mut() {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (state >> 33) % 100 < round / 4 {
+                    *value = 0;
+                }
+            }
+            assert_same_board(
+                &Board::placed(&puzzle).unwrap(),
+                &placed_one_by_one(&puzzle).unwrap(),
+            );
+        }
+        // Two givens of a digit in a row, a column, a box, a minirow.
+        for (a, b) in [(0, 8), (0, 72), (0, 20), (30, 31)] {
+            let mut clash = [0; 81];
+            clash[a] = 5;
+            clash[b] = 5;
+            assert_eq!(Board::placed(&clash).err(), Some(Contradiction));
+            assert_eq!(placed_one_by_one(&clash).err(), Some(Contradiction));
+            clash[b] = 6;
+            assert_same_board(
+                &Board::placed(&clash).unwrap(),
+                &placed_one_by_one(&clash).unwrap(),
+            );
+        }
     }
 
     #[test]

@@ -46,6 +46,14 @@ pub fn analyse_grid(digit_cells: &[CellSet; 9], unsolved: CellSet) -> Uniqueness
     Search::run_from(Board::from_bands(candidates, unsolved), 2).uniqueness()
 }
 
+/// The first solution of `puzzle` the search finds (the one [`analyse`] returns), with no
+/// look for a second: for a puzzle known to have many, such as a few givens to complete.
+pub fn first_solution(puzzle: &Puzzle) -> Option<Solution> {
+    Search::run(puzzle, 1)
+        .first
+        .map(Solution::from_valid_values)
+}
+
 /// The number of solutions of `puzzle`, counting no further than `limit`.
 pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> usize {
     Search::run(puzzle, limit).count
@@ -162,5 +170,35 @@ impl Search {
         if self.first.is_none() {
             self.first = Some(board.values());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Puzzle {
+        Puzzle::parse_line(line).unwrap()
+    }
+
+    #[test]
+    fn the_first_solution_is_the_one_analyse_returns() {
+        let many = parse(&format!("123{}", ".".repeat(78)));
+        let Uniqueness::Multiple(solution) = analyse(&many) else {
+            panic!("three givens leave many solutions")
+        };
+        assert_eq!(first_solution(&many), Some(solution));
+        // Singles alone solve it.
+        let unique = parse(
+            ".7.2.8.3148.3.7...9.3..4758.4687...389..3.56...792.81.754.12......7.31453.8.4.2.6",
+        );
+        let Uniqueness::Unique(solution) = analyse(&unique) else {
+            panic!("a puzzle singles solve has one solution")
+        };
+        assert_eq!(first_solution(&unique), Some(solution));
+        // r1c9 sees 1-8 in its row and 9 in its column.
+        let none = parse(&format!("12345678.........9{}", ".".repeat(63)));
+        assert_eq!(analyse(&none), Uniqueness::NoSolution);
+        assert_eq!(first_solution(&none), None);
     }
 }

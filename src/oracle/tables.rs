@@ -1,7 +1,7 @@
 //! Constant masks over one band (27 cells, bit `9 * row + column`), built at compile time:
 //! the row, column and peer masks that placing a digit needs, and the two tables that do
 //! box/line reasoning in one lookup each: rows against boxes inside a band, boxes against
-//! columns across bands.
+//! columns across bands; and the houses of a band a digit's givens take, in one lookup.
 
 /// The nine cells of the band's first row; shift by 9 or 18 for the other two.
 pub const ROW: u32 = 0x1ff;
@@ -120,6 +120,32 @@ pub static OTHER_BANDS_KEEP: [u32; 512] = {
         }
         table[columns] = keep;
         columns += 1;
+    }
+    table
+};
+
+/// For a band's minirow pattern (bit `3 * row + box` when that minirow holds a given of a
+/// digit), the cells of the band's rows and boxes holding one (bits 0-26, where the digit
+/// may no longer go), with how many rows (bits 27-28) and boxes (bits 29-30) those are.
+pub static HOUSES_TAKEN: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let (mut cells, mut rows, mut boxes) = (0, 0, 0);
+        let mut k = 0;
+        while k < 3 {
+            if pattern >> (3 * k) & 0b111 != 0 {
+                cells |= ROW << (9 * k);
+                rows += 1;
+            }
+            if pattern >> k & 0b1001001 != 0 {
+                cells |= minirow(0, k) | minirow(1, k) | minirow(2, k);
+                boxes += 1;
+            }
+            k += 1;
+        }
+        table[pattern] = cells | rows << 27 | boxes << 29;
+        pattern += 1;
     }
     table
 };
