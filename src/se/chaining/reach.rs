@@ -37,7 +37,6 @@ pub(super) struct Reach {
     count: u32,
     /// Whether the closure is that of the graph built last.
     closed: bool,
-    successors_of_one: Vec<Node>,
 }
 
 #[inline]
@@ -75,45 +74,29 @@ impl Reach {
         self.stack.clear();
         self.count = 0;
         let mut next_index = 0u32;
-        let successors = |n: Node, out: &mut Vec<Node>| {
-            out.clear();
-            let c = (n / 2) as Cand;
-            if n % 2 == 1 {
-                out.extend(
-                    links
-                        .on_to_off(c, cell_links_off)
-                        .iter()
-                        .map(|&o| node(o, false)),
-                );
-            } else {
-                let row = links.off_to_on(c);
-                if cell_links_on && row[0] != NO_CAND {
-                    out.push(node(row[0], true));
-                }
-                if house_links_on {
-                    out.extend(
-                        row[1..]
-                            .iter()
-                            .filter(|&&o| o != NO_CAND)
-                            .map(|&o| node(o, true)),
-                    );
-                }
-            }
-        };
-        // Successor lists, flattened: (start, end) per node into `successors`.
+        // Successor lists, flattened: (start, end) per node into `successors`, written
+        // straight from the tables.
         let mut starts = std::mem::take(&mut self.starts);
         self.successors.clear();
-        let mut out = std::mem::take(&mut self.successors_of_one);
         for &c in cands {
-            for on in [false, true] {
-                let n = node(c, on);
-                successors(n, &mut out);
-                let start = self.successors.len();
-                self.successors.extend_from_slice(&out);
-                starts[n] = (start, self.successors.len());
+            let start = self.successors.len();
+            let row = links.off_to_on(c);
+            if cell_links_on && row[0] != NO_CAND {
+                self.successors.push(node(row[0], true));
             }
+            if house_links_on {
+                for &o in &row[1..] {
+                    if o != NO_CAND {
+                        self.successors.push(node(o, true));
+                    }
+                }
+            }
+            let middle = self.successors.len();
+            let offs = links.on_to_off(c, cell_links_off);
+            self.successors.extend(offs.iter().map(|&o| node(o, false)));
+            starts[node(c, false)] = (start, middle);
+            starts[node(c, true)] = (middle, self.successors.len());
         }
-        self.successors_of_one = out;
         // Iterative Tarjan: components come out in reverse topological order.
         self.members.clear();
         self.member_starts.clear();
