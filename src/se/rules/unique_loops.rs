@@ -87,7 +87,11 @@ impl Search<'_> {
     /// siblings see (the running extra digits are gathered whether a cell is entered or
     /// not).
     fn walk(&mut self, cell: Cell, allowed_extra: i32, extra: DigitSet, last: Option<usize>) {
-        if self.best.as_ref().is_some_and(is_easiest) {
+        // A loop closed from here has at least one cell more than the path: once such
+        // loops are all harder than the best hint, none is worth finding.
+        if let Some(best) = &self.best
+            && (is_easiest(best) || loop_base(self.len + 1) > best.0.difficulty.0)
+        {
             return;
         }
         if allowed_extra <= 0 && extra.len() >= 2 && !self.may_go_on(cell, last) {
