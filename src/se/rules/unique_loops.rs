@@ -131,9 +131,10 @@ impl Search<'_> {
     }
 
     /// Whether a walk into `cell` (entered through a house of kind `last`) that may take
-    /// no more cells with extra digits can do anything: close the loop on the start
-    /// cell, or enter a cell holding the pair and nothing else. The running extra digits
-    /// only grow, so once they are two or more such a walk takes only those cells; most
+    /// no more cells with extra digits can do anything. The running extra digits only
+    /// grow, so once they are two or more such a walk goes on through cells holding the
+    /// pair and nothing else (not on the path yet) and closes on the start cell from one
+    /// that sees it: if none of those it can reach sees the start, it finds nothing. Most
     /// walks end so, and this spares them the look at every sibling.
     fn may_go_on(&self, cell: Cell, last: Option<usize>) -> bool {
         let mut next = CellSet::EMPTY;
@@ -143,10 +144,25 @@ impl Search<'_> {
             }
         }
         next &= self.pair_cells;
-        let closes = self.len + 1 >= 4 && next.contains(self.path[0]);
-        let enters =
-            !(next & (self.bivalue_pair_cells - self.on_path - CellSet::single(cell))).is_empty();
-        closes || enters
+        if self.len + 1 >= 4 && next.contains(self.path[0]) {
+            return true;
+        }
+        let open = self.bivalue_pair_cells - self.on_path - CellSet::single(cell);
+        let start_peers = self.path[0].peers();
+        let mut frontier = next & open;
+        let mut reached = frontier;
+        while !frontier.is_empty() {
+            if reached.intersects(start_peers) {
+                return true;
+            }
+            let mut around = CellSet::EMPTY;
+            for c in frontier.iter() {
+                around |= c.peers();
+            }
+            frontier = around & (open - reached);
+            reached |= frontier;
+        }
+        false
     }
 
     fn found_loop(&mut self) {
