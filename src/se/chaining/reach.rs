@@ -56,6 +56,29 @@ impl Reach {
         cell_links_on: bool,
         house_links_on: bool,
     ) {
+        self.build_within(
+            links,
+            cands,
+            cell_links_off,
+            cell_links_on,
+            house_links_on,
+            |_| true,
+        );
+    }
+
+    /// [`Reach::build`] on a part of the graph: the candidates `cands`, all of which
+    /// `keep` holds, and the implications between them only. The caller makes sure that
+    /// what it asks does not change (the potentials left out lie on no path between
+    /// two it asks about).
+    pub fn build_within(
+        &mut self,
+        links: &StaticLinks,
+        cands: &[Cand],
+        cell_links_off: bool,
+        cell_links_on: bool,
+        house_links_on: bool,
+        keep: impl Fn(Cand) -> bool,
+    ) {
         if self.component.len() != NODES {
             self.component = vec![UNSEEN; NODES];
             self.index = vec![UNSEEN; NODES];
@@ -81,19 +104,20 @@ impl Reach {
         for &c in cands {
             let start = self.successors.len();
             let row = links.off_to_on(c);
-            if cell_links_on && row[0] != NO_CAND {
+            if cell_links_on && row[0] != NO_CAND && keep(row[0]) {
                 self.successors.push(node(row[0], true));
             }
             if house_links_on {
                 for &o in &row[1..] {
-                    if o != NO_CAND {
+                    if o != NO_CAND && keep(o) {
                         self.successors.push(node(o, true));
                     }
                 }
             }
             let middle = self.successors.len();
             let offs = links.on_to_off(c, cell_links_off);
-            self.successors.extend(offs.iter().map(|&o| node(o, false)));
+            let kept = offs.iter().filter(|&&o| keep(o));
+            self.successors.extend(kept.map(|&o| node(o, false)));
             starts[node(c, false)] = (start, middle);
             starts[node(c, true)] = (middle, self.successors.len());
         }
