@@ -41,6 +41,8 @@ pub(super) struct CycleScratch {
     links: StaticLinks,
     reach: Reach,
     cands: Vec<u16>,
+    /// The candidates of the cells with two.
+    bivalue_cands: Vec<u16>,
 }
 
 /// Which links a pass uses.
@@ -91,9 +93,18 @@ impl Links {
 pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Best) {
     scratch.links.build(grid);
     scratch.cands.clear();
+    scratch.bivalue_cands.clear();
+    let mut bivalue = CellSet::EMPTY;
     for cell in grid.empty().iter() {
-        for digit in grid.candidates(cell).iter() {
+        let digits = grid.candidates(cell);
+        for digit in digits.iter() {
             scratch.cands.push(cand(cell, digit));
+        }
+        if digits.len() == 2 {
+            bivalue.insert(cell);
+            scratch
+                .bivalue_cands
+                .extend(digits.iter().map(|digit| cand(cell, digit)));
         }
     }
     for links in [
@@ -113,13 +124,25 @@ pub(super) fn search(grid: &WorkGrid, scratch: &mut CycleScratch, best: &mut Bes
         if !links.may_beat(best) {
             continue;
         }
-        let (table, cands) = (&scratch.links, &scratch.cands);
-        scratch
-            .reach
-            .build(table, cands, links.cell, links.cell, links.house);
-        // Only the forcing chains ask what reaches what.
+        let table = &scratch.links;
         if links.house {
+            let cands = &scratch.cands;
+            scratch
+                .reach
+                .build(table, cands, links.cell, links.cell, links.house);
+            // Only the forcing chains ask what reaches what.
             scratch.reach.close();
+        } else {
+            // Cell links alone: an "off" implies something only in a cell of two
+            // candidates, and nothing implies the "on" of another cell, so the other
+            // cells' potentials lie on no path between two of these cells' (the only
+            // sources of this pass): the graph of these cells alone has the same
+            // components.
+            let cands = &scratch.bivalue_cands;
+            let keep = |c| bivalue.contains(cand_cell(c));
+            scratch
+                .reach
+                .build_within(table, cands, true, true, false, keep);
         }
         for cell in Cell::all() {
             let digits = grid.candidates(cell);

@@ -37,7 +37,6 @@ pub(super) struct Reach {
     count: u32,
     /// Whether the closure is that of the graph built last.
     closed: bool,
-    successors_of_one: Vec<Node>,
 }
 
 #[inline]
@@ -57,6 +56,29 @@ impl Reach {
         cell_links_on: bool,
         house_links_on: bool,
     ) {
+        self.build_within(
+            links,
+            cands,
+            cell_links_off,
+            cell_links_on,
+            house_links_on,
+            |_| true,
+        );
+    }
+
+    /// [`Reach::build`] on a part of the graph: the candidates `cands`, all of which
+    /// `keep` holds, and the implications between them only. The caller makes sure that
+    /// what it asks does not change (the potentials left out lie on no path between
+    /// two it asks about).
+    pub fn build_within(
+        &mut self,
+        links: &StaticLinks,
+        cands: &[Cand],
+        cell_links_off: bool,
+        cell_links_on: bool,
+        house_links_on: bool,
+        keep: impl Fn(Cand) -> bool,
+    ) {
         if self.component.len() != NODES {
             self.component = vec![UNSEEN; NODES];
             self.index = vec![UNSEEN; NODES];
@@ -75,45 +97,30 @@ impl Reach {
         self.stack.clear();
         self.count = 0;
         let mut next_index = 0u32;
-        let successors = |n: Node, out: &mut Vec<Node>| {
-            out.clear();
-            let c = (n / 2) as Cand;
-            if n % 2 == 1 {
-                out.extend(
-                    links
-                        .on_to_off(c, cell_links_off)
-                        .iter()
-                        .map(|&o| node(o, false)),
-                );
-            } else {
-                let row = links.off_to_on(c);
-                if cell_links_on && row[0] != NO_CAND {
-                    out.push(node(row[0], true));
-                }
-                if house_links_on {
-                    out.extend(
-                        row[1..]
-                            .iter()
-                            .filter(|&&o| o != NO_CAND)
-                            .map(|&o| node(o, true)),
-                    );
-                }
-            }
-        };
-        // Successor lists, flattened: (start, end) per node into `successors`.
+        // Successor lists, flattened: (start, end) per node into `successors`, written
+        // straight from the tables.
         let mut starts = std::mem::take(&mut self.starts);
         self.successors.clear();
-        let mut out = std::mem::take(&mut self.successors_of_one);
         for &c in cands {
-            for on in [false, true] {
-                let n = node(c, on);
-                successors(n, &mut out);
-                let start = self.successors.len();
-                self.successors.extend_from_slice(&out);
-                starts[n] = (start, self.successors.len());
+            let start = self.successors.len();
+            let row = links.off_to_on(c);
+            if cell_links_on && row[0] != NO_CAND && keep(row[0]) {
+                self.successors.push(node(row[0], true));
             }
+            if house_links_on {
+                for &o in &row[1..] {
+                    if o != NO_CAND && keep(o) {
+                        self.successors.push(node(o, true));
+                    }
+                }
+            }
+            let middle = self.successors.len();
+            let offs = links.on_to_off(c, cell_links_off);
+            let kept = offs.iter().filter(|&&o| keep(o));
+            self.successors.extend(kept.map(|&o| node(o, false)));
+            starts[node(c, false)] = (start, middle);
+            starts[node(c, true)] = (middle, self.successors.len());
         }
-        self.successors_of_one = out;
         // Iterative Tarjan: components come out in reverse topological order.
         self.members.clear();
         self.member_starts.clear();

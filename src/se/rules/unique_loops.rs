@@ -33,18 +33,21 @@ pub fn unique_loop(grid: &Candidates) -> Option<Hint> {
         grid,
         pair: DigitSet::EMPTY,
         pair_cells: CellSet::EMPTY,
+        bivalue_pair_cells: CellSet::EMPTY,
         path: [Cell::from_index(0); 81],
         len: 0,
         on_path: CellSet::EMPTY,
         seen: [HouseSet::EMPTY; 2],
         best: None,
     };
-    for start in grid.cells_with_exactly(2).iter() {
+    let bivalue = grid.cells_with_exactly(2);
+    for start in bivalue.iter() {
         search.pair = grid.candidates(start);
         search.pair_cells = search
             .pair
             .iter()
             .fold(grid.unsolved(), |s, d| s & grid.cells_with(d));
+        search.bivalue_pair_cells = search.pair_cells & bivalue;
         search.walk(start, 2, DigitSet::EMPTY, None);
         if search.best.as_ref().is_some_and(is_easiest) {
             break;
@@ -64,6 +67,8 @@ struct Search<'g> {
     pair: DigitSet,
     /// The cells holding both.
     pair_cells: CellSet,
+    /// The cells holding both and nothing else.
+    bivalue_pair_cells: CellSet,
     path: [Cell; 81],
     len: usize,
     on_path: CellSet,
@@ -82,7 +87,14 @@ impl Search<'_> {
     /// siblings see (the running extra digits are gathered whether a cell is entered or
     /// not).
     fn walk(&mut self, cell: Cell, allowed_extra: i32, extra: DigitSet, last: Option<usize>) {
-        if self.best.as_ref().is_some_and(is_easiest) {
+        // A loop closed from here has at least one cell more than the path: once such
+        // loops are all harder than the best hint, none is worth finding.
+        if let Some(best) = &self.best
+            && (is_easiest(best) || loop_base(self.len + 1) > best.0.difficulty.0)
+        {
+            return;
+        }
+        if allowed_extra <= 0 && extra.len() >= 2 && !self.may_go_on(cell, last) {
             return;
         }
         let parity = self.len % 2;
@@ -116,6 +128,41 @@ impl Search<'_> {
         self.len -= 1;
         self.on_path.remove(cell);
         self.seen[parity] = self.seen[parity] - houses_of(cell);
+    }
+
+    /// Whether a walk into `cell` (entered through a house of kind `last`) that may take
+    /// no more cells with extra digits can do anything. The running extra digits only
+    /// grow, so once they are two or more such a walk goes on through cells holding the
+    /// pair and nothing else (not on the path yet) and closes on the start cell from one
+    /// that sees it: if none of those it can reach sees the start, it finds nothing. Most
+    /// walks end so, and this spares them the look at every sibling.
+    fn may_go_on(&self, cell: Cell, last: Option<usize>) -> bool {
+        let mut next = CellSet::EMPTY;
+        for (kind, house) in block_row_column(cell).into_iter().enumerate() {
+            if last != Some(kind) {
+                next |= house.cell_set();
+            }
+        }
+        next &= self.pair_cells;
+        if self.len + 1 >= 4 && next.contains(self.path[0]) {
+            return true;
+        }
+        let open = self.bivalue_pair_cells - self.on_path - CellSet::single(cell);
+        let start_peers = self.path[0].peers();
+        let mut frontier = next & open;
+        let mut reached = frontier;
+        while !frontier.is_empty() {
+            if reached.intersects(start_peers) {
+                return true;
+            }
+            let mut around = CellSet::EMPTY;
+            for c in frontier.iter() {
+                around |= c.peers();
+            }
+            frontier = around & (open - reached);
+            reached |= frontier;
+        }
+        false
     }
 
     fn found_loop(&mut self) {
