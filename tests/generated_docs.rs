@@ -1,7 +1,9 @@
 //! The generated pages of `docs/`: `docs/techniques.md` (the technique catalogue, the presets
 //! and Sudoku Explainer's rules, as `sudolab techniques` and the SE tables give them) and
 //! `docs/cli.md` (every subcommand's `--help`). Each test renders its page from the code and
-//! fails when the committed page differs; `UPDATE_DOCS=1` writes the page instead.
+//! fails when the committed page differs; `UPDATE_DOCS=1` writes the page instead. And
+//! `BENCHMARKS.md`, whose measured tables `scripts/benchmarks --write` fills in place: it must
+//! hold the marked place of every one.
 //!
 //!     UPDATE_DOCS=1 cargo test --release --test generated_docs
 
@@ -230,4 +232,21 @@ fn the_cli_page_has_every_subcommand() {
         assert!(names.iter().any(|n| n == expected), "{names:?}");
     }
     assert!(!names.iter().any(|n| n == "help"));
+}
+
+/// `scripts/benchmarks --write` puts each table between its markers in BENCHMARKS.md, and
+/// a sitting is long: a page that lost a marker is caught here, not after the sitting.
+#[test]
+fn benchmarks_page_has_the_place_of_every_measured_table() {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/benchmarks");
+    let output = std::process::Command::new("bash")
+        .arg(script)
+        .arg("--check")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
