@@ -332,9 +332,8 @@ pub(super) fn run(
 ) -> Arena {
     let mut imp = ctx.take();
     imp.add(start, &[], Cause::Assumption);
-    let mut offs: Vec<Cand> = Vec::new();
-    let mut ons: Vec<(Potential, Because)> = Vec::new();
-    let mut parents: Vec<u32> = Vec::new();
+    let mut buffers = ctx.run_buffers.pop().unwrap_or_default();
+    let RunBuffers { offs, ons, parents } = &mut buffers;
     let (mut next_on, mut next_off) = (0, 0);
     'search: loop {
         if next_on < imp.len(true) {
@@ -342,8 +341,8 @@ pub(super) fn run(
             next_on += 1;
             let pot = imp.potential(p);
             let (cell, digit) = (pot.cell(), pot.digit());
-            on_to_off(work, cell, digit, true, &mut offs);
-            for &c in &offs {
+            on_to_off(work, cell, digit, true, offs);
+            for &c in offs.iter() {
                 let off = Potential { cand: c, on: false };
                 let cause = off_cause(cell, cand_cell(c));
                 if let Some(on) = imp.get(Potential { cand: c, on: true }) {
@@ -360,8 +359,8 @@ pub(super) fn run(
             next_off += 1;
             let pot = imp.potential(p);
             let (cell, digit) = (pot.cell(), pot.digit());
-            off_to_on(work, cell, digit, true, true, &mut ons);
-            for &(on, because) in &ons {
+            off_to_on(work, cell, digit, true, true, ons);
+            for &(on, because) in ons.iter() {
                 parents.clear();
                 parents.push(p);
                 if producer.dynamic {
@@ -377,12 +376,12 @@ pub(super) fn run(
                     Because::House(house) => Cause::House(house),
                 };
                 if let Some(off) = imp.get(Potential { on: false, ..on }) {
-                    let on = imp.new_node(on, &parents, cause);
+                    let on = imp.new_node(on, parents, cause);
                     imp.contradiction = Some((on, off));
                     break 'search;
                 }
                 if !imp.contains(on) {
-                    imp.add(on, &parents, cause);
+                    imp.add(on, parents, cause);
                 }
             }
             if producer.dynamic {
@@ -399,7 +398,16 @@ pub(super) fn run(
         }
     }
     work.restore(grid);
+    ctx.run_buffers.push(buffers);
     imp
+}
+
+/// The buffers of one [`run`], reused (one per level of nesting in use).
+#[derive(Default)]
+pub(super) struct RunBuffers {
+    offs: Vec<Cand>,
+    ons: Vec<(Potential, Because)>,
+    parents: Vec<u32>,
 }
 
 /// SE's cause of an "off" from an "on" in `from`: the cell, or the first of its houses
@@ -442,7 +450,7 @@ fn advanced(ctx: &mut Ctx, level: u8, grid: &WorkGrid, work: &WorkGrid, imp: &mu
     }
     if deductions.is_empty() {
         for &rule in inner_rules(level) {
-            let mut sink = Sink::collect(grid, work);
+            let mut sink = Sink::collect_fresh(grid, work);
             match rule {
                 Inner::Cycles => cycles::hints(ctx, work, &mut sink),
                 Inner::Chaining(producer) => hints(ctx, producer, work, &mut sink),
