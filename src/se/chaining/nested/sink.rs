@@ -24,13 +24,17 @@ pub(super) struct Ctx {
     pool: Vec<Arena>,
     pub basic: AdvancedScratch,
     pub cycles: super::cycles::Buffers,
+    /// How deep in rules asked inside chains the search is (0: the solver's own chains).
+    pub depth: u32,
+    /// What the rules asked inside the solver's own chains gave, for the next level.
+    pub memo: super::memo::Memo,
     /// Buffers of the searches under way and done, one per level of nesting.
     pub run_buffers: Vec<super::search::RunBuffers>,
     chain: Vec<u32>,
 }
 
 /// Arenas kept for reuse at most (a few per level of nesting are in use at once).
-const POOL: usize = 64;
+const POOL: usize = 256;
 
 impl Ctx {
     pub fn new(deadline: Option<Instant>) -> Ctx {
@@ -41,6 +45,8 @@ impl Ctx {
             pool: Vec::new(),
             basic: AdvancedScratch::default(),
             cycles: Default::default(),
+            depth: 0,
+            memo: Default::default(),
             run_buffers: Vec::new(),
             chain: Vec::new(),
         }

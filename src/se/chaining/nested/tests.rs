@@ -191,3 +191,53 @@ fn skipping_searches_keeps_every_hint_with_rule_parents() {
     }
     assert!(kept > 0);
 }
+
+#[test]
+fn a_level_takes_the_answers_of_the_level_whose_rules_it_asks_first() {
+    use super::search::rules_shared;
+    assert_eq!(
+        rules_shared(2, 3),
+        1,
+        "level 3 asks cycles first, as level 2"
+    );
+    assert_eq!(
+        rules_shared(4, 5),
+        1,
+        "level 5 asks dynamic chains first, as level 4"
+    );
+    assert_eq!(rules_shared(3, 4), 0);
+    assert_eq!(
+        rules_shared(3, 2),
+        0,
+        "level 2 does not ask multiple chains"
+    );
+    assert_eq!(rules_shared(5, 5), 2);
+}
+
+#[test]
+fn the_memo_keeps_one_answer_per_grid() {
+    use super::memo::{Answer, Memo};
+    let puzzle = Puzzle::parse_line(
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    )
+    .unwrap();
+    let grid = WorkGrid::new(&Candidates::from_puzzle(&puzzle));
+    let mut other = grid.clone();
+    let cell = grid.empty().first().unwrap();
+    let digit = grid.candidates(cell).iter().next().unwrap();
+    other.remove(cell, digit);
+    let answer = |level| Answer {
+        level,
+        basic: false,
+        deductions: Vec::new(),
+        parents: Vec::new(),
+    };
+    let mut memo = Memo::default();
+    memo.put(&grid, answer(2));
+    assert_eq!(memo.get(&grid).map(|a| a.level), Some(2));
+    assert!(memo.get(&other).is_none());
+    memo.put(&grid, answer(3));
+    memo.put(&other, answer(4));
+    assert_eq!(memo.get(&grid).map(|a| a.level), Some(3));
+    assert_eq!(memo.get(&other).map(|a| a.level), Some(4));
+}
