@@ -11,8 +11,9 @@
 
 use super::links::WorkGrid;
 use super::potential::{Cand, Implications, NodeId, Potential, cand};
-use crate::bitset::CellSet;
+use crate::bitset::{CellSet, bit_positions, nine_bit_count};
 use crate::geometry::{Cell, Digit, House, HouseKind};
+use std::sync::LazyLock;
 
 /// Reused buffers of the rules.
 #[derive(Default)]
@@ -106,33 +107,62 @@ fn of_digit(cells: CellSet, digit: Digit) -> impl Iterator<Item = Cand> {
     cells.iter().map(move |cell| cand(cell, digit))
 }
 
+/// Two houses that cross, with the positions of their common cells in each.
+struct Crossing {
+    first: House,
+    second: House,
+    in_first: u16,
+    in_second: u16,
+}
+
+/// The crossings `Locking` looks at, in its order: per pair of kinds, the first house,
+/// then the second, each by number.
+static CROSSINGS: LazyLock<Vec<Crossing>> = LazyLock::new(|| {
+    use HouseKind::*;
+    let mut crossings = Vec::new();
+    for (kind1, kind2) in [(Box, Column), (Box, Row), (Column, Box), (Row, Box)] {
+        for i1 in 0..9 {
+            for i2 in 0..9 {
+                let (first, second) = (house(kind1, i1), house(kind2, i2));
+                let common = first.cell_set() & second.cell_set();
+                if common.is_empty() {
+                    continue;
+                }
+                let positions = |h: House| {
+                    let at = h.cells().iter().enumerate();
+                    at.filter(|(_, c)| common.contains(**c))
+                        .fold(0u16, |mask, (p, _)| mask | 1 << p)
+                };
+                crossings.push(Crossing {
+                    first,
+                    second,
+                    in_first: positions(first),
+                    in_second: positions(second),
+                });
+            }
+        }
+    }
+    crossings
+});
+
 /// SE's `Locking(false)`: a digit confined in one house to its intersection with
 /// another leaves the rest of the other.
 fn locking(work: &WorkGrid, source: &WorkGrid, s: &mut AdvancedScratch) {
-    use HouseKind::*;
-    for (kind1, kind2) in [(Box, Column), (Box, Row), (Column, Box), (Row, Box)] {
-        for i1 in 0..9 {
-            let region1 = house(kind1, i1);
-            let cells1 = region1.cell_set();
-            for i2 in 0..9 {
-                let region2 = house(kind2, i2);
-                let cells2 = region2.cell_set();
-                if (cells1 & cells2).is_empty() {
-                    continue;
-                }
-                for digit in Digit::all() {
-                    let places = work.places(region1, digit);
-                    if places.len() < 2 || !places.is_subset_of(cells2) {
-                        continue;
-                    }
-                    let removals = work.places(region2, digit) - cells1;
-                    if removals.is_empty() {
-                        continue;
-                    }
-                    let gone = (source.places(region1, digit) - places) - cells2;
-                    s.hint(of_digit(gone, digit), of_digit(removals, digit));
-                }
+    for crossing in CROSSINGS.iter() {
+        let (region1, region2) = (crossing.first, crossing.second);
+        for digit in Digit::all() {
+            let at = work.positions(region1, digit);
+            if nine_bit_count(at) < 2 || at & !crossing.in_first != 0 {
+                continue;
             }
+            if work.positions(region2, digit) & !crossing.in_second == 0 {
+                continue;
+            }
+            let (cells1, cells2) = (region1.cell_set(), region2.cell_set());
+            let places = work.places(region1, digit);
+            let removals = work.places(region2, digit) - cells1;
+            let gone = (source.places(region1, digit) - places) - cells2;
+            s.hint(of_digit(gone, digit), of_digit(removals, digit));
         }
     }
 }
@@ -152,13 +182,18 @@ fn hidden_pairs(work: &WorkGrid, source: &WorkGrid, s: &mut AdvancedScratch) {
             if (work.empty() & region.cell_set()).len() <= 4 {
                 continue;
             }
+            let at: [u16; 9] =
+                std::array::from_fn(|d| work.positions(region, Digit::from_index(d)));
             for (a, b) in pairs() {
-                let (a, b) = (Digit::from_index(a), Digit::from_index(b));
-                let (places_a, places_b) = (work.places(region, a), work.places(region, b));
-                let cells = places_a | places_b;
-                if places_a.len() < 2 || places_b.len() < 2 || cells.len() != 2 {
+                let (at_a, at_b) = (at[a], at[b]);
+                if nine_bit_count(at_a) < 2
+                    || nine_bit_count(at_b) < 2
+                    || nine_bit_count(at_a | at_b) != 2
+                {
                     continue;
                 }
+                let (a, b) = (Digit::from_index(a), Digit::from_index(b));
+                let cells = work.places(region, a) | work.places(region, b);
                 let removals = cells.iter().flat_map(|cell| {
                     let others = work.candidates(cell).iter().filter(|&d| d != a && d != b);
                     others.map(move |d| cand(cell, d))
@@ -232,21 +267,18 @@ fn x_wings(work: &WorkGrid, source: &WorkGrid, s: &mut AdvancedScratch) {
                 if work.placed(digit) + 4 > 9 {
                     continue;
                 }
-                let (at_i, at_j) = (work.places(line_i, digit), work.places(line_j, digit));
-                if at_i.len() < 2 || at_j.len() < 2 {
+                // A line's positions are the numbers of the lines across it.
+                let (at_i, at_j) = (work.positions(line_i, digit), work.positions(line_j, digit));
+                let across = at_i | at_j;
+                if nine_bit_count(at_i) < 2
+                    || nine_bit_count(at_j) < 2
+                    || nine_bit_count(across) != 2
+                {
                     continue;
                 }
                 let mut covers = CellSet::EMPTY;
-                let mut count = 0;
-                for k in 0..9 {
-                    let line = house(cover, k);
-                    if !((at_i | at_j) & line.cell_set()).is_empty() {
-                        covers |= line.cell_set();
-                        count += 1;
-                    }
-                }
-                if count != 2 {
-                    continue;
+                for k in bit_positions(u64::from(across)) {
+                    covers |= house(cover, k).cell_set();
                 }
                 let removals = (work.cells_with(digit) & covers) - base_cells;
                 if removals.is_empty() {

@@ -37,6 +37,10 @@ pub(super) struct Reach {
     count: u32,
     /// Whether the closure is that of the graph built last.
     closed: bool,
+    /// Per component, which of the targets given to [`Reach::close_towards`] it reaches,
+    /// `toward_words` words each.
+    toward: Vec<u64>,
+    toward_words: usize,
 }
 
 #[inline]
@@ -213,6 +217,69 @@ impl Reach {
         }
         self.starts = starts;
         self.closed = true;
+    }
+
+    /// Computes, per component, which of `targets` (potentials: a candidate and whether
+    /// on) it reaches, for [`Reach::targets_reached`]: [`Reach::close`] cut down to a few
+    /// columns, much cheaper when only a few targets matter.
+    pub fn close_towards(&mut self, targets: &[(Cand, bool)]) {
+        let starts = std::mem::take(&mut self.starts);
+        let words = targets.len().div_ceil(64).max(1);
+        let count = self.count as usize;
+        self.toward_words = words;
+        self.toward.clear();
+        self.toward.resize(count * words, 0);
+        for (k, &(c, on)) in targets.iter().enumerate() {
+            let component = self.component[node(c, on)];
+            if component != UNSEEN {
+                self.toward[component as usize * words + k / 64] |= 1 << (k % 64);
+            }
+        }
+        self.merged.clear();
+        self.merged.resize(count, u32::MAX);
+        for k in 0..count {
+            let (done, rest) = self.toward.split_at_mut(k * words);
+            let row = &mut rest[..words];
+            for m in self.member_starts[k]..self.member_starts[k + 1] {
+                let (start, end) = starts[self.members[m]];
+                for &w in &self.successors[start..end] {
+                    let target = self.component[w] as usize;
+                    if target != k && self.merged[target] != k as u32 {
+                        self.merged[target] = k as u32;
+                        let from = &done[target * words..(target + 1) * words];
+                        for (into, &bits) in row.iter_mut().zip(from) {
+                            *into |= bits;
+                        }
+                    }
+                }
+            }
+        }
+        self.starts = starts;
+    }
+
+    /// The targets of the last [`Reach::close_towards`] that `from` (a candidate on or
+    /// off) can imply, bit `k` for the `k`-th (empty for a candidate not in the grid).
+    #[inline]
+    pub fn targets_reached(&self, from: Cand, from_on: bool) -> &[u64] {
+        match self.component[node(from, from_on)] {
+            UNSEEN => &[],
+            a => {
+                let at = a as usize * self.toward_words;
+                &self.toward[at..at + self.toward_words]
+            }
+        }
+    }
+
+    /// The number of components of the graph built last.
+    pub fn component_count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// The component of `c` on or off (`None` for a candidate not in the grid).
+    #[inline]
+    pub fn component(&self, c: Cand, on: bool) -> Option<usize> {
+        let x = self.component[node(c, on)];
+        (x != UNSEEN).then_some(x as usize)
     }
 
     /// Whether `from` (a candidate on or off) can imply `to`.

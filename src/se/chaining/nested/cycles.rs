@@ -11,8 +11,9 @@
 //! As in the solver's own cycle search, the rules are tabulated once per grid and only
 //! potentials that can still lead to the search's target are followed (the implication
 //! graph's components, [`Reach`]): what is left out could never be part of a hint, and
-//! what is kept is found in SE's order with SE's parents. Causes are read back from the
-//! grid, which does not change, when a hint is made.
+//! what is kept is found in SE's order with SE's parents. A search that could only find
+//! hints without rule parents, which the chain drops, is skipped ([`fresh`]). Causes are
+//! read back from the grid, which does not change, when a hint is made.
 
 use super::super::Chainer;
 use super::super::hint::{ChainKind, length_tenths};
@@ -20,6 +21,7 @@ use super::super::links::{NO_CAND, StaticLinks, WorkGrid, se_houses};
 use super::super::potential::{Cand, CandSet, Potential, cand};
 use super::super::reach::Reach;
 use super::arena::{Arena, Cause, HASH_START, mix, rule_parents, word};
+use super::fresh::{self, FreshLinks};
 use super::search::off_cause;
 use super::sink::{Ctx, Found, Sink};
 use crate::bitset::CellSet;
@@ -40,15 +42,66 @@ pub(super) fn hints(ctx: &mut Ctx, grid: &WorkGrid, sink: &mut Sink) {
             b.cands.push(cand(cell, digit));
         }
     }
+    // Inside a chain, only hints with rule parents count: searches that cannot find one
+    // are skipped.
+    let fresh_only = sink.keeps_only_fresh();
+    let touched = fresh::touched(source, current);
     for (cell_links, house_links) in [(false, true), (true, false), (true, true)] {
         let links = Links {
             cell: cell_links,
             house: house_links,
         };
-        b.reach
-            .build(&b.links, &b.cands, cell_links, cell_links, house_links);
-        // Cycles and forcing chains alike ask what reaches what.
-        b.reach.close();
+        // Every potential of a cycle or forcing chain but its first and last has a link
+        // of the pass ("off to on"): the components and the forcing chains' first test
+        // need only those candidates.
+        b.linked.clear();
+        b.linked_set = CandSet::EMPTY;
+        for &c in &b.cands {
+            if links.strong(&b.links, c).next().is_some() {
+                b.linked.push(c);
+                b.linked_set.insert(c);
+            }
+        }
+        let linked = b.linked_set;
+        let keep = |c: Cand| linked.contains(c);
+        b.reach.build_within(
+            &b.links,
+            &b.linked,
+            cell_links,
+            cell_links,
+            house_links,
+            keep,
+        );
+        // A cycle lies in one component: it can have rule parents only if a touched
+        // potential shares the start's.
+        b.fresh_components.clear();
+        b.fresh_components
+            .resize(b.reach.component_count(), !fresh_only);
+        for &c in &b.linked {
+            if touched.contains(c) {
+                for on in [true, false] {
+                    if let Some(k) = b.reach.component(c, on) {
+                        b.fresh_components[k] = true;
+                    }
+                }
+            }
+        }
+        // Forcing chains ask what reaches what (the whole graph, [`Buffers::full`]), but
+        // inside a chain only once one may pass a fresh link.
+        b.fresh_links.clear();
+        if house_links && fresh_only {
+            for &q in &b.linked {
+                for p in links.strong(&b.links, q) {
+                    if touched.contains(p) && fresh_on(grid, source, current, q, p) {
+                        b.fresh_links.add(q, p);
+                    }
+                }
+            }
+            if !b.fresh_links.is_empty() {
+                b.reach.close_towards(&b.fresh_links.targets);
+            }
+        }
+        let mut closed = false;
         for cell in grid.empty().iter() {
             if ctx.expired() {
                 break;
@@ -59,25 +112,38 @@ pub(super) fn hints(ctx: &mut Ctx, grid: &WorkGrid, sink: &mut Sink) {
             }
             for digit in digits.iter() {
                 let start = Potential::new(cell, digit, true);
-                cycles(&mut arena, &mut b, links, start);
-                for k in 0..b.ends.len() {
-                    let end = b.ends[k];
-                    if let Some(found) = cycle_hint(grid, source, current, &arena, links, end) {
-                        sink.push(found);
-                    }
-                }
-                if house_links {
-                    let c = start.cand;
-                    for start in [start, Potential { on: false, ..start }] {
-                        if !b.reach.reaches(c, start.on, c, !start.on) {
-                            continue;
-                        }
-                        if let Some(target) = forcing(&mut arena, &mut b, cell_links, start)
-                            && let Some(found) =
-                                chain_hint(grid, source, current, &arena, cell_links, target)
-                        {
+                let c = start.cand;
+                let component = b.reach.component(c, true);
+                if component.is_some_and(|k| b.fresh_components[k]) {
+                    cycles(&mut arena, &mut b, links, start);
+                    for k in 0..b.ends.len() {
+                        let end = b.ends[k];
+                        if let Some(found) = cycle_hint(grid, source, current, &arena, links, end) {
                             sink.push(found);
                         }
+                    }
+                }
+                if !house_links || (fresh_only && b.fresh_links.is_empty()) {
+                    continue;
+                }
+                for start in [start, Potential { on: false, ..start }] {
+                    if fresh_only && !may_pass_fresh(&mut b, cell_links, start) {
+                        continue;
+                    }
+                    if !closed {
+                        b.full
+                            .build(&b.links, &b.cands, cell_links, cell_links, house_links);
+                        b.full.close();
+                        closed = true;
+                    }
+                    if !b.full.reaches(c, start.on, c, !start.on) {
+                        continue;
+                    }
+                    if let Some(target) = forcing(&mut arena, &mut b, cell_links, start)
+                        && let Some(found) =
+                            chain_hint(grid, source, current, &arena, cell_links, target)
+                    {
+                        sink.push(found);
                     }
                 }
             }
@@ -111,8 +177,19 @@ impl Links {
 #[derive(Default)]
 pub(super) struct Buffers {
     links: StaticLinks,
+    /// The components of a pass's linked candidates.
     reach: Reach,
+    /// What reaches what in a pass's whole graph, for the forcing chains.
+    full: Reach,
     cands: Vec<Cand>,
+    /// The candidates with a link ("off to on") in the pass.
+    linked: Vec<Cand>,
+    linked_set: CandSet,
+    /// What a potential outside the linked candidates reaches of the fresh links' targets.
+    reached: Vec<u64>,
+    /// Per component of the pass, whether a touched potential is in it.
+    fresh_components: Vec<bool>,
+    fresh_links: FreshLinks,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
     ends: Vec<u32>,
@@ -147,6 +224,45 @@ fn cause(grid: &WorkGrid, parent: Potential, p: Potential) -> Cause {
         .find(|h| h.cell_set().contains(p.cell()) && grid.places(*h, p.digit()).len() == 2)
         .expect("an implied on shares a house of two places with its parent");
     Cause::House(house)
+}
+
+/// Whether a forcing chain from `start` may pass a fresh link ([`FreshLinks::may_pass`]),
+/// the components being those of the linked candidates: an "on" outside them reaches
+/// what its "off"s do, an "off" outside them nothing.
+fn may_pass_fresh(b: &mut Buffers, cell_links: bool, start: Potential) -> bool {
+    let c = start.cand;
+    if b.linked_set.contains(c) {
+        return b.fresh_links.may_pass(b.reach.targets_reached(c, start.on));
+    }
+    if !start.on {
+        return false;
+    }
+    b.reached.clear();
+    for &off in b.links.on_to_off(c, cell_links) {
+        if !b.linked_set.contains(off) {
+            continue;
+        }
+        let row = b.reach.targets_reached(off, false);
+        if b.reached.len() < row.len() {
+            b.reached.resize(row.len(), 0);
+        }
+        for (into, &bits) in b.reached.iter_mut().zip(row) {
+            *into |= bits;
+        }
+    }
+    b.fresh_links.may_pass(&b.reached)
+}
+
+/// Whether `on(p)` implied by `off(q)` rests on candidates taken from `source` to make
+/// `current` (the grid searched).
+fn fresh_on(grid: &WorkGrid, source: &WorkGrid, current: &WorkGrid, q: Cand, p: Cand) -> bool {
+    let (q, p) = (
+        Potential { cand: q, on: false },
+        Potential { cand: p, on: true },
+    );
+    let mut fresh = false;
+    rule_parents(source, current, p, cause(grid, q, p), |_| fresh = true);
+    fresh
 }
 
 /// The cause of node `n` of a tree search.
@@ -356,7 +472,7 @@ fn forcing(arena: &mut Arena, b: &mut Buffers, cell_links: bool, start: Potentia
                 }
                 if !to_off.contains(c) {
                     to_off.insert(c);
-                    if b.reach.reaches(c, false, start.cand, !start.on) {
+                    if b.full.reaches(c, false, start.cand, !start.on) {
                         let id = arena.new_node(off, &[p], Cause::Assumption);
                         b.pending_off.push(id);
                     }
@@ -374,7 +490,7 @@ fn forcing(arena: &mut Arena, b: &mut Buffers, cell_links: bool, start: Potentia
                 }
                 if !to_on.contains(on) {
                     to_on.insert(on);
-                    if b.reach.reaches(on, true, start.cand, !start.on) {
+                    if b.full.reaches(on, true, start.cand, !start.on) {
                         let id = arena.new_node(node, &[p], Cause::Assumption);
                         b.pending_on.push(id);
                     }

@@ -22,10 +22,14 @@
 //!
 //! Modules: `arena` (potentials with causes and nested chains), `search` (multiple and
 //! dynamic chains at any level), `cycles` (cycles and forcing chains inside a chain),
-//! `sink` (what a search hands its hints to), `names`.
+//! `fresh` (which of those searches can give a hint the chain keeps), `memo` (what
+//! the rules inside gave, for the next level), `sink` (what a search hands its hints
+//! to), `names`.
 
 mod arena;
 mod cycles;
+mod fresh;
+mod memo;
 mod names;
 mod search;
 mod sink;

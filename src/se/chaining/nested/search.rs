@@ -15,6 +15,7 @@ use super::super::links::{Because, WorkGrid, hidden_parents, off_to_on, on_to_of
 use super::super::potential::{Cand, Potential, cand, cand_cell};
 use super::arena::{Arena, Cause, Nested};
 use super::cycles;
+use super::memo::{Answer, Deduction};
 use super::sink::{Ctx, Sink, Target};
 use crate::geometry::{Cell, Digit};
 
@@ -41,7 +42,7 @@ impl Producer {
 }
 
 /// A rule SE asks inside a chain (`otherRules`) after its basic ones.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, PartialEq, Debug)]
 enum Inner {
     /// `Chaining(false, false, false, 0)`.
     Cycles,
@@ -332,9 +333,8 @@ pub(super) fn run(
 ) -> Arena {
     let mut imp = ctx.take();
     imp.add(start, &[], Cause::Assumption);
-    let mut offs: Vec<Cand> = Vec::new();
-    let mut ons: Vec<(Potential, Because)> = Vec::new();
-    let mut parents: Vec<u32> = Vec::new();
+    let mut buffers = ctx.run_buffers.pop().unwrap_or_default();
+    let RunBuffers { offs, ons, parents } = &mut buffers;
     let (mut next_on, mut next_off) = (0, 0);
     'search: loop {
         if next_on < imp.len(true) {
@@ -342,8 +342,8 @@ pub(super) fn run(
             next_on += 1;
             let pot = imp.potential(p);
             let (cell, digit) = (pot.cell(), pot.digit());
-            on_to_off(work, cell, digit, true, &mut offs);
-            for &c in &offs {
+            on_to_off(work, cell, digit, true, offs);
+            for &c in offs.iter() {
                 let off = Potential { cand: c, on: false };
                 let cause = off_cause(cell, cand_cell(c));
                 if let Some(on) = imp.get(Potential { cand: c, on: true }) {
@@ -360,8 +360,8 @@ pub(super) fn run(
             next_off += 1;
             let pot = imp.potential(p);
             let (cell, digit) = (pot.cell(), pot.digit());
-            off_to_on(work, cell, digit, true, true, &mut ons);
-            for &(on, because) in &ons {
+            off_to_on(work, cell, digit, true, true, ons);
+            for &(on, because) in ons.iter() {
                 parents.clear();
                 parents.push(p);
                 if producer.dynamic {
@@ -377,12 +377,12 @@ pub(super) fn run(
                     Because::House(house) => Cause::House(house),
                 };
                 if let Some(off) = imp.get(Potential { on: false, ..on }) {
-                    let on = imp.new_node(on, &parents, cause);
+                    let on = imp.new_node(on, parents, cause);
                     imp.contradiction = Some((on, off));
                     break 'search;
                 }
                 if !imp.contains(on) {
-                    imp.add(on, &parents, cause);
+                    imp.add(on, parents, cause);
                 }
             }
             if producer.dynamic {
@@ -399,7 +399,16 @@ pub(super) fn run(
         }
     }
     work.restore(grid);
+    ctx.run_buffers.push(buffers);
     imp
+}
+
+/// The buffers of one [`run`], reused (one per level of nesting in use).
+#[derive(Default)]
+pub(super) struct RunBuffers {
+    offs: Vec<Cand>,
+    ons: Vec<(Potential, Because)>,
+    parents: Vec<u32>,
 }
 
 /// SE's cause of an "off" from an "on" in `from`: the cell, or the first of its houses
@@ -415,34 +424,53 @@ pub(super) fn off_cause(from: Cell, to: Cell) -> Cause {
     Cause::House(house)
 }
 
-/// One removal a nested rule gives, with its parents and nested chain.
-struct Deduction {
-    removal: Cand,
-    parents: std::ops::Range<usize>,
-    nested: Option<Nested>,
+/// How many of the rules asked inside a chain at `level` (after the basic ones) are
+/// asked first, in the same order, at `next`.
+pub(super) fn rules_shared(level: u8, next: u8) -> usize {
+    let (rules, next_rules) = (inner_rules(level), inner_rules(next));
+    let shared = rules.iter().zip(next_rules).take_while(|(a, b)| a == b);
+    if shared.count() == rules.len() {
+        rules.len()
+    } else {
+        0
+    }
 }
 
 /// SE's `getAdvancedPotentials` at `level`: the removals of the first rule with hints
 /// resting on candidates taken from `grid` to make `work`, added to `imp` as "off".
+/// The solver's own chains keep what the rules gave, for the next level (`memo`).
 fn advanced(ctx: &mut Ctx, level: u8, grid: &WorkGrid, work: &WorkGrid, imp: &mut Arena) {
-    let mut deductions: Vec<Deduction> = Vec::new();
-    let mut parents: Vec<Cand> = Vec::new();
-    {
-        let mut scratch = std::mem::take(&mut ctx.basic);
-        let (found, from) = basic_deductions(work, grid, &mut scratch);
-        parents.extend_from_slice(from);
-        for &(removal, start, end) in found {
-            deductions.push(Deduction {
-                removal,
-                parents: start as usize..end as usize,
-                nested: None,
-            });
+    let top = ctx.depth == 0;
+    let kept = if top { ctx.memo.get(work) } else { None };
+    let (mut deductions, mut parents, basic, asked) = match kept {
+        Some(answer) if answer.basic => {
+            (answer.deductions.clone(), answer.parents.clone(), true, 0)
         }
-        ctx.basic = scratch;
-    }
+        Some(answer) if !answer.deductions.is_empty() && rules_shared(answer.level, level) > 0 => {
+            let asked = rules_shared(answer.level, level);
+            (
+                answer.deductions.clone(),
+                answer.parents.clone(),
+                false,
+                asked,
+            )
+        }
+        Some(answer) => (
+            Vec::new(),
+            Vec::new(),
+            false,
+            rules_shared(answer.level, level),
+        ),
+        None => {
+            let (deductions, parents) = basic_rules(ctx, grid, work);
+            let basic = !deductions.is_empty();
+            (deductions, parents, basic, 0)
+        }
+    };
     if deductions.is_empty() {
-        for &rule in inner_rules(level) {
-            let mut sink = Sink::collect(grid, work);
+        ctx.depth += 1;
+        for &rule in &inner_rules(level)[asked..] {
+            let mut sink = Sink::collect_fresh(grid, work);
             match rule {
                 Inner::Cycles => cycles::hints(ctx, work, &mut sink),
                 Inner::Chaining(producer) => hints(ctx, producer, work, &mut sink),
@@ -469,7 +497,39 @@ fn advanced(ctx: &mut Ctx, level: u8, grid: &WorkGrid, work: &WorkGrid, imp: &mu
                 break;
             }
         }
+        ctx.depth -= 1;
     }
+    if top && !ctx.expired() {
+        let answer = Answer {
+            level,
+            basic,
+            deductions: deductions.clone(),
+            parents: parents.clone(),
+        };
+        ctx.memo.put(work, answer);
+    }
+    add_deductions(imp, &deductions, &parents);
+}
+
+/// The basic rules' removals on `work`, with their parents.
+fn basic_rules(ctx: &mut Ctx, grid: &WorkGrid, work: &WorkGrid) -> (Vec<Deduction>, Vec<Cand>) {
+    let mut deductions = Vec::new();
+    let mut scratch = std::mem::take(&mut ctx.basic);
+    let (found, from) = basic_deductions(work, grid, &mut scratch);
+    let parents = from.to_vec();
+    for &(removal, start, end) in found {
+        deductions.push(Deduction {
+            removal,
+            parents: start as usize..end as usize,
+            nested: None,
+        });
+    }
+    ctx.basic = scratch;
+    (deductions, parents)
+}
+
+/// Adds the removals not yet off to `imp`, as "off" potentials with their parents.
+fn add_deductions(imp: &mut Arena, deductions: &[Deduction], parents: &[Cand]) {
     let mut nodes: Vec<u32> = Vec::new();
     for deduction in deductions {
         let off = Potential {
@@ -480,7 +540,7 @@ fn advanced(ctx: &mut Ctx, level: u8, grid: &WorkGrid, work: &WorkGrid, imp: &mu
             continue;
         }
         nodes.clear();
-        for &parent in &parents[deduction.parents] {
+        for &parent in &parents[deduction.parents.clone()] {
             let node = imp
                 .get(Potential {
                     cand: parent,

@@ -24,11 +24,17 @@ pub(super) struct Ctx {
     pool: Vec<Arena>,
     pub basic: AdvancedScratch,
     pub cycles: super::cycles::Buffers,
+    /// How deep in rules asked inside chains the search is (0: the solver's own chains).
+    pub depth: u32,
+    /// What the rules asked inside the solver's own chains gave, for the next level.
+    pub memo: super::memo::Memo,
+    /// Buffers of the searches under way and done, one per level of nesting.
+    pub run_buffers: Vec<super::search::RunBuffers>,
     chain: Vec<u32>,
 }
 
 /// Arenas kept for reuse at most (a few per level of nesting are in use at once).
-const POOL: usize = 64;
+const POOL: usize = 256;
 
 impl Ctx {
     pub fn new(deadline: Option<Instant>) -> Ctx {
@@ -39,6 +45,9 @@ impl Ctx {
             pool: Vec::new(),
             basic: AdvancedScratch::default(),
             cycles: Default::default(),
+            depth: 0,
+            memo: Default::default(),
+            run_buffers: Vec::new(),
             chain: Vec::new(),
         }
     }
@@ -104,11 +113,13 @@ pub(super) struct Found {
 
 /// Where a producer's hints go.
 pub(super) enum Sink<'g> {
-    /// Every hint, for a chain nesting the producer on `current`, made from `source`.
+    /// Every hint, for a chain nesting the producer on `current`, made from `source`;
+    /// only those with rule parents when `fresh_only` (the chain keeps no other).
     Collect {
         source: &'g WorkGrid,
         current: &'g WorkGrid,
         hints: Vec<Found>,
+        fresh_only: bool,
     },
     /// The first hint by SE's order, for the solver.
     Best {
@@ -118,12 +129,36 @@ pub(super) enum Sink<'g> {
 }
 
 impl<'g> Sink<'g> {
+    #[cfg(test)]
     pub fn collect(source: &'g WorkGrid, current: &'g WorkGrid) -> Sink<'g> {
         Sink::Collect {
             source,
             current,
             hints: Vec::new(),
+            fresh_only: false,
         }
+    }
+
+    /// A sink for a chain: it keeps only the hints with rule parents, and producers may
+    /// skip searches that cannot find one.
+    pub fn collect_fresh(source: &'g WorkGrid, current: &'g WorkGrid) -> Sink<'g> {
+        Sink::Collect {
+            source,
+            current,
+            hints: Vec::new(),
+            fresh_only: true,
+        }
+    }
+
+    /// Whether only hints with rule parents are kept.
+    pub fn keeps_only_fresh(&self) -> bool {
+        matches!(
+            self,
+            Sink::Collect {
+                fresh_only: true,
+                ..
+            }
+        )
     }
 
     /// The hints collected, in SE's order: difficulty, complexity, sort key, then found.
@@ -156,7 +191,11 @@ impl<'g> Sink<'g> {
 
     /// Adds a hint already read (the cycles producer reads its own).
     pub fn push(&mut self, found: Found) {
-        if let Sink::Collect { hints, .. } = self {
+        if let Sink::Collect {
+            hints, fresh_only, ..
+        } = self
+            && (!*fresh_only || !found.parents.is_empty())
+        {
             hints.push(found);
         }
     }
@@ -195,6 +234,7 @@ impl<'g> Sink<'g> {
                 source,
                 current,
                 hints,
+                fresh_only,
             } => {
                 let mut parents = Vec::new();
                 let mut taken = CandSet::EMPTY;
@@ -220,14 +260,16 @@ impl<'g> Sink<'g> {
                         });
                     }
                 }
-                hints.push(Found {
-                    difficulty,
-                    complexity,
-                    sort_key: kind.sort_key(),
-                    removals: removals.to_vec(),
-                    parents,
-                    fingerprint,
-                });
+                if !*fresh_only || !parents.is_empty() {
+                    hints.push(Found {
+                        difficulty,
+                        complexity,
+                        sort_key: kind.sort_key(),
+                        removals: removals.to_vec(),
+                        parents,
+                        fingerprint,
+                    });
+                }
             }
             Sink::Best { level, hint } => {
                 let beats = hint.as_ref().is_none_or(|best| {

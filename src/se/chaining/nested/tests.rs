@@ -136,3 +136,108 @@ fn a_past_deadline_stops_the_first_level() {
         Nested::TimedOut { level: 2 }
     ));
 }
+
+/// A hint as a chain reads it, comparable.
+fn read(found: &Found) -> (f64, u32, u8, Vec<u16>, Vec<u16>, u64) {
+    (
+        found.difficulty.0,
+        found.complexity,
+        found.sort_key,
+        found.removals.clone(),
+        found.parents.clone(),
+        found.fingerprint,
+    )
+}
+
+#[test]
+fn skipping_searches_keeps_every_hint_with_rule_parents() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norvig_top95.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping: {} is not present", path.display());
+        return;
+    };
+    let mut kept = 0;
+    for line in text.lines().take(6) {
+        let Ok(puzzle) = Puzzle::parse_line(line) else {
+            continue;
+        };
+        for grid in chaining_grids(&puzzle) {
+            let source = WorkGrid::new(&grid);
+            // Grids a chain makes: a candidate's digit taken from its cell's peers.
+            for cell in source.empty().iter().step_by(7) {
+                let Some(digit) = source.candidates(cell).iter().next() else {
+                    continue;
+                };
+                let mut current = source.clone();
+                for peer in (cell.peers() & source.cells_with(digit)).iter() {
+                    current.remove(peer, digit);
+                }
+                let mut ctx = Ctx::new(None);
+                let mut all = Sink::collect(&source, &current);
+                cycles::hints(&mut ctx, &current, &mut all);
+                let mut fresh = Sink::collect_fresh(&source, &current);
+                cycles::hints(&mut ctx, &current, &mut fresh);
+                let expected: Vec<_> = all
+                    .into_sorted()
+                    .iter()
+                    .filter(|h| !h.parents.is_empty())
+                    .map(read)
+                    .collect();
+                let found: Vec<_> = fresh.into_sorted().iter().map(read).collect();
+                assert_eq!(found, expected, "{line}, {cell} set to {digit}");
+                kept += found.len();
+            }
+        }
+    }
+    assert!(kept > 0);
+}
+
+#[test]
+fn a_level_takes_the_answers_of_the_level_whose_rules_it_asks_first() {
+    use super::search::rules_shared;
+    assert_eq!(
+        rules_shared(2, 3),
+        1,
+        "level 3 asks cycles first, as level 2"
+    );
+    assert_eq!(
+        rules_shared(4, 5),
+        1,
+        "level 5 asks dynamic chains first, as level 4"
+    );
+    assert_eq!(rules_shared(3, 4), 0);
+    assert_eq!(
+        rules_shared(3, 2),
+        0,
+        "level 2 does not ask multiple chains"
+    );
+    assert_eq!(rules_shared(5, 5), 2);
+}
+
+#[test]
+fn the_memo_keeps_one_answer_per_grid() {
+    use super::memo::{Answer, Memo};
+    let puzzle = Puzzle::parse_line(
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    )
+    .unwrap();
+    let grid = WorkGrid::new(&Candidates::from_puzzle(&puzzle));
+    let mut other = grid.clone();
+    let cell = grid.empty().first().unwrap();
+    let digit = grid.candidates(cell).iter().next().unwrap();
+    other.remove(cell, digit);
+    let answer = |level| Answer {
+        level,
+        basic: false,
+        deductions: Vec::new(),
+        parents: Vec::new(),
+    };
+    let mut memo = Memo::default();
+    memo.put(&grid, answer(2));
+    assert_eq!(memo.get(&grid).map(|a| a.level), Some(2));
+    assert!(memo.get(&other).is_none());
+    memo.put(&grid, answer(3));
+    memo.put(&other, answer(4));
+    assert_eq!(memo.get(&grid).map(|a| a.level), Some(3));
+    assert_eq!(memo.get(&other).map(|a| a.level), Some(4));
+}
