@@ -419,3 +419,32 @@ fn files_that_cannot_be_compared_exit_2_with_a_message() {
         stderr(&out)
     );
 }
+
+#[test]
+fn an_out_file_that_holds_something_is_kept_without_force_and_an_input_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.csv");
+    write_results(&path, &Ladder::default(), &corpus(20));
+    let p = path.to_str().unwrap();
+    let out = dir.path().join("changes.txt");
+    std::fs::write(&out, "someone's notes\n").unwrap();
+    let o = out.to_str().unwrap();
+
+    let refused = sudolab(&["compare", p, p, "-o", o]);
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(stderr.contains("already holds something"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "someone's notes\n");
+
+    let forced = sudolab(&["compare", p, p, "-o", o, "--force"]);
+    assert_eq!(forced.status.code(), Some(0));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("20 puzzles matched"), "{text}");
+
+    let before = std::fs::read(&path).unwrap();
+    let onto_input = sudolab(&["compare", p, p, "-o", p, "--force"]);
+    assert_eq!(onto_input.status.code(), Some(2));
+    let stderr = String::from_utf8(onto_input.stderr).unwrap();
+    assert!(stderr.contains("is also an input"), "{stderr}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}

@@ -240,3 +240,38 @@ fn a_ladder_file_sets_the_techniques_policy_fallback_and_scores() {
     ]);
     assert_eq!(swept.status.code(), Some(0));
 }
+
+#[test]
+fn an_output_file_that_holds_something_is_kept_without_force_and_the_puzzle_file_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("puzzles.txt");
+    std::fs::copy(common::data_file("blog.txt"), &puzzles).unwrap();
+    let spec = format!("{}:1", puzzles.display());
+    let out = dir.path().join("path.txt");
+    std::fs::write(&out, "someone's notes\n").unwrap();
+    let o = out.to_str().unwrap();
+
+    let refused = sudolab(&["explain", &spec, "-o", o]);
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(stderr.contains("already holds something"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "someone's notes\n");
+
+    let forced = sudolab(&["explain", &spec, "-o", o, "--force"]);
+    assert_eq!(forced.status.code(), Some(0));
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("Verdict  solved in")
+    );
+
+    let before = std::fs::read(&puzzles).unwrap();
+    for spec in [spec.as_str(), puzzles.to_str().unwrap()] {
+        let p = puzzles.to_str().unwrap();
+        let onto_input = sudolab(&["explain", spec, "-o", p, "--force"]);
+        assert_eq!(onto_input.status.code(), Some(2), "{spec}");
+        let stderr = String::from_utf8(onto_input.stderr).unwrap();
+        assert!(stderr.contains("is also an input"), "{stderr}");
+        assert_eq!(std::fs::read(&puzzles).unwrap(), before);
+    }
+}

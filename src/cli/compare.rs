@@ -1,10 +1,11 @@
 //! `sudolab compare`: two results files, puzzle by puzzle, as a CI gate.
 
+use super::overwrite;
 use crate::analysis::compare;
 use crate::analysis::compare_output::{self, Verdict};
 use crate::analysis::results::{ResultSet, STDIN};
 use clap::ValueEnum;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Output formats.
@@ -58,6 +59,9 @@ pub struct CompareArgs {
     /// Print nothing: only the exit code says how it went.
     #[arg(short, long, conflicts_with = "out")]
     quiet: bool,
+    /// Write over the -o file when it already holds something.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn execute(args: CompareArgs) -> anyhow::Result<ExitCode> {
@@ -69,6 +73,8 @@ pub fn execute(args: CompareArgs) -> anyhow::Result<ExitCode> {
     if args.base == STDIN && args.new == STDIN {
         anyhow::bail!("standard input ('-') is named 2 times; it can be read once");
     }
+    let inputs = [Path::new(&args.base), Path::new(&args.new)];
+    overwrite::check(&args.out, args.force, &inputs, "")?;
     let base = ResultSet::load(&args.base)?;
     let new = ResultSet::load(&args.new)?;
     let comparison = compare::compare(&base, &new);

@@ -1,5 +1,6 @@
 //! `sudolab explain`: the step-by-step path through one puzzle, or the next step only.
 
+use super::overwrite;
 use super::run::{FallbackArg, PolicyArg};
 use crate::analysis::{explain, explain_se, picture, puzzles};
 use crate::ladder_config::LadderConfig;
@@ -61,6 +62,9 @@ pub struct ExplainArgs {
     /// go into (made if missing).
     #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<PathBuf>,
+    /// Write over the -o file when it already holds something.
+    #[arg(long)]
+    force: bool,
     /// With html or svg: draw every step, singles too, rather than one picture per run of
     /// singles.
     #[arg(long)]
@@ -88,6 +92,10 @@ enum Format {
 }
 
 pub fn execute(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    if let (Some(output), false) = (&args.output, matches!(args.format, Format::Svg)) {
+        let input = args.puzzle.as_deref().and_then(puzzle_file);
+        overwrite::check(output, args.force, input.as_slice(), "")?;
+    }
     if let Some(se_ladder) = SeLadder::parse(&args.ladder) {
         return explain_se(se_ladder?, args);
     }
@@ -184,6 +192,16 @@ fn explain_se(ladder: SeLadder, args: ExplainArgs) -> anyhow::Result<ExitCode> {
     };
     emit(text.as_bytes(), args.output.as_deref())?;
     Ok(exit_code(status))
+}
+
+/// The file a puzzle argument reads (FILE or FILE:LINE), when it names one.
+fn puzzle_file(spec: &str) -> Option<&Path> {
+    let whole = Path::new(spec);
+    if whole.is_file() {
+        return Some(whole);
+    }
+    let (file, line) = spec.rsplit_once(':')?;
+    (line.parse::<u64>().is_ok() && Path::new(file).is_file()).then(|| Path::new(file))
 }
 
 /// `bytes` into the file `output`, or to stdout without one.
