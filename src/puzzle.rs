@@ -477,10 +477,16 @@ impl FromStr for Puzzle {
     }
 }
 
+/// The normalised one-line form of 81 cell values (0 for blank, 1-9 for givens): digits,
+/// and `.` for blanks, as a [`Puzzle`] displays itself.
+pub fn one_line(values: &[u8; 81]) -> [u8; 81] {
+    values.map(|v| if v == 0 { b'.' } else { b'0' + v })
+}
+
 impl fmt::Display for Puzzle {
-    /// The normalised one-line form: digits and `.` for blanks.
+    /// The normalised one-line form ([`one_line`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = self.values.map(|v| if v == 0 { b'.' } else { b'0' + v });
+        let text = one_line(&self.values);
         f.write_str(std::str::from_utf8(&text).expect("ASCII digits and dots"))
     }
 }

@@ -2,7 +2,10 @@
 //! target when `sudolab run` grades it again, the same seed gives the same file at one and
 //! two threads, symmetry holds, and impossible targets and bad flags end plainly.
 
+mod common;
+
 use assert_cmd::Command;
+use common::csv_rows;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use sudolab::generate::dig::{is_minimal, is_unique};
@@ -30,23 +33,6 @@ fn values(puzzle: &str) -> [u8; 81] {
     *Puzzle::parse_line(puzzle).expect("a puzzle line").values()
 }
 
-/// The rows of a results CSV.
-fn rows(path: &Path) -> Vec<Row> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
 /// `sudolab run FILE` with `extra` options, its rows.
 fn regrade(file: &Path, extra: &[&str]) -> Vec<Row> {
     let out = file.with_extension("regraded.csv");
@@ -56,7 +42,7 @@ fn regrade(file: &Path, extra: &[&str]) -> Vec<Row> {
         .args(extra)
         .assert()
         .success();
-    rows(&out)
+    csv_rows(&out)
 }
 
 /// Generates into a file in `dir` and returns its path and puzzles.
@@ -116,7 +102,7 @@ fn the_rows_are_those_run_writes_for_the_puzzle_file() {
         .arg(&rows_path)
         .assert()
         .success();
-    let mut ours = rows(&rows_path);
+    let mut ours = csv_rows(&rows_path);
     let mut theirs = regrade(&file, &[]);
     assert_eq!(ours.len(), 8);
     for row in ours.iter_mut().chain(theirs.iter_mut()) {
@@ -222,7 +208,10 @@ fn along_se_s_path_targets_name_se_s_rules_and_hold_when_run_grades_along_it() {
             })
             .collect()
     };
-    assert_eq!(without_micros(rows(&rows_file)), without_micros(regraded));
+    assert_eq!(
+        without_micros(csv_rows(&rows_file)),
+        without_micros(regraded)
+    );
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::grid::random_solution;
 use super::screen::Screen;
 use super::target::Target;
 use crate::record::Record;
-use crate::runner::evaluate::{Evaluator, LineRef};
+use crate::runner::evaluate::Evaluator;
 use crate::solver::Scratch;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -94,16 +94,6 @@ impl Recipe {
 
     /// The row `run` writes for `puzzle` (its source and line set when it is kept).
     pub fn grade(&self, puzzle: &[u8; 81], scratch: &mut Scratch) -> Record {
-        let text: String = puzzle
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
-            .collect();
-        let line = LineRef {
-            source: "",
-            number: 0,
-            text: text.as_bytes(),
-            length: text.len(),
-        };
-        self.evaluator.evaluate(line, scratch).record
+        self.evaluator.evaluate_values(puzzle, scratch).record
     }
 }

@@ -136,27 +136,12 @@ mod tests {
     use crate::generate::dig::dig;
     use crate::generate::grid::random_solution;
     use crate::generate::symmetry::Symmetry;
-    use crate::runner::evaluate::{Evaluator, LineRef};
+    use crate::runner::evaluate::Evaluator;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     fn hodoku(name: &str) -> Rung {
         Rung::from_name(Grader::Hodoku, name).unwrap()
-    }
-
-    /// The row `run` writes for `values`.
-    fn grade(evaluator: &Evaluator, values: &[u8; 81], scratch: &mut Scratch) -> Record {
-        let text: String = values
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
-            .collect();
-        let line = LineRef {
-            source: "",
-            number: 0,
-            text: text.as_bytes(),
-            length: text.len(),
-        };
-        evaluator.evaluate(line, scratch).record
     }
 
     #[test]
@@ -200,7 +185,7 @@ mod tests {
             let (mut kept, mut turned_away) = (0, 0);
             for puzzle in &puzzles {
                 let passes = screen.passes(puzzle, &mut scratch);
-                let record = grade(&evaluator, puzzle, &mut scratch);
+                let record = evaluator.evaluate_values(puzzle, &mut scratch).record;
                 if target.meets(&record, evaluator.columns()) {
                     assert!(passes, "{target:?} turned away {}", record.puzzle);
                     kept += 1;

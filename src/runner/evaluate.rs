@@ -42,7 +42,7 @@ use crate::hodoku::grade::ScoreTable;
 use crate::ladder::Ladder;
 use crate::oracle::{self, Uniqueness};
 use crate::position::{Position, PositionError};
-use crate::puzzle::Solution;
+use crate::puzzle::{Solution, one_line};
 use crate::record::{Columns, Record, SeGrade, Status};
 use crate::rung::{Grader, Rung};
 use crate::se;
@@ -202,6 +202,20 @@ impl Evaluator {
     /// The layout of the rows this evaluator makes.
     pub fn columns(&self) -> &Columns {
         &self.columns
+    }
+
+    /// Evaluates the puzzle of 81 `values` (0 for blank, 1-9 for givens) as the line of
+    /// its [one-line form](crate::puzzle::one_line), with no source: the row `run` writes
+    /// for that line, but for its source and line number.
+    pub fn evaluate_values(&self, values: &[u8; 81], scratch: &mut Scratch) -> Evaluation {
+        let text = one_line(values);
+        let line = LineRef {
+            source: "",
+            number: 0,
+            text: &text,
+            length: text.len(),
+        };
+        self.evaluate(line, scratch)
     }
 
     /// Evaluates one line, reusing the thread's `scratch`.

@@ -126,7 +126,7 @@ pub(super) fn se_peers_with(grid: &WorkGrid, cell: Cell, digit: Digit) -> [CellS
 
 /// SE's `getOnToOff`: the candidates turned off when `digit` is set in `cell`, in SE's
 /// order, into `out`.
-#[inline]
+#[inline(always)]
 pub(super) fn on_to_off(
     grid: &WorkGrid,
     cell: Cell,
@@ -171,7 +171,7 @@ fn other_of_two(mask: u16, one: usize) -> usize {
 /// SE's `getOffToOn`: the candidates turned on when `digit` is taken from `cell`, with
 /// why, in SE's order (the cell link, then box, row and column), each candidate once.
 /// At most four.
-#[inline]
+#[inline(always)]
 pub(super) fn off_to_on(
     grid: &WorkGrid,
     cell: Cell,

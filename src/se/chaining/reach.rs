@@ -185,37 +185,18 @@ impl Reach {
 
     /// Computes which components reach which, for [`Reach::reaches`].
     pub fn close(&mut self) {
-        let starts = std::mem::take(&mut self.starts);
-        // Closures, successors' first (Tarjan's order).
-        self.words = (self.count as usize).div_ceil(64);
-        self.closure.clear();
-        self.closure.resize(self.count as usize * self.words, 0);
-        // The last component each component's closure took in, to take each once.
-        self.merged.clear();
-        self.merged.resize(self.count as usize, u32::MAX);
-        let words = self.words;
-        for k in 0..self.count as usize {
-            let base = k * words;
-            // Successors' components come before `k`.
-            let (done, rest) = self.closure.split_at_mut(base);
-            let row = &mut rest[..words];
-            row[k / 64] |= 1 << (k % 64);
-            for m in self.member_starts[k]..self.member_starts[k + 1] {
-                let v = self.members[m];
-                let (start, end) = starts[v];
-                for &w in &self.successors[start..end] {
-                    let target = self.component[w] as usize;
-                    if target != k && self.merged[target] != k as u32 {
-                        self.merged[target] = k as u32;
-                        let from = &done[target * words..(target + 1) * words];
-                        for (into, &bits) in row.iter_mut().zip(from) {
-                            *into |= bits;
-                        }
-                    }
-                }
-            }
+        let count = self.count as usize;
+        let words = count.div_ceil(64);
+        self.words = words;
+        let mut closure = std::mem::take(&mut self.closure);
+        closure.clear();
+        closure.resize(count * words, 0);
+        // Each component reaches itself.
+        for k in 0..count {
+            closure[k * words + k / 64] |= 1 << (k % 64);
         }
-        self.starts = starts;
+        self.propagate(&mut closure, words);
+        self.closure = closure;
         self.closed = true;
     }
 
@@ -223,25 +204,38 @@ impl Reach {
     /// on) it reaches, for [`Reach::targets_reached`]: [`Reach::close`] cut down to a few
     /// columns, much cheaper when only a few targets matter.
     pub fn close_towards(&mut self, targets: &[(Cand, bool)]) {
-        let starts = std::mem::take(&mut self.starts);
-        let words = targets.len().div_ceil(64).max(1);
         let count = self.count as usize;
+        let words = targets.len().div_ceil(64).max(1);
         self.toward_words = words;
-        self.toward.clear();
-        self.toward.resize(count * words, 0);
+        let mut toward = std::mem::take(&mut self.toward);
+        toward.clear();
+        toward.resize(count * words, 0);
+        // Each target's component reaches it.
         for (k, &(c, on)) in targets.iter().enumerate() {
             let component = self.component[node(c, on)];
             if component != UNSEEN {
-                self.toward[component as usize * words + k / 64] |= 1 << (k % 64);
+                toward[component as usize * words + k / 64] |= 1 << (k % 64);
             }
         }
+        self.propagate(&mut toward, words);
+        self.toward = toward;
+    }
+
+    /// Completes `table` (a row of `words` words per component, holding the columns each
+    /// component reaches by itself): each row takes in the rows of the components its
+    /// members imply, successors' first (Tarjan's order), so that it ends up holding the
+    /// columns of every component it reaches.
+    fn propagate(&mut self, table: &mut [u64], words: usize) {
+        let count = self.count as usize;
+        // The last component each component's row took in, to take each once.
         self.merged.clear();
         self.merged.resize(count, u32::MAX);
         for k in 0..count {
-            let (done, rest) = self.toward.split_at_mut(k * words);
+            // Successors' components come before `k`.
+            let (done, rest) = table.split_at_mut(k * words);
             let row = &mut rest[..words];
             for m in self.member_starts[k]..self.member_starts[k + 1] {
-                let (start, end) = starts[self.members[m]];
+                let (start, end) = self.starts[self.members[m]];
                 for &w in &self.successors[start..end] {
                     let target = self.component[w] as usize;
                     if target != k && self.merged[target] != k as u32 {
@@ -254,7 +248,6 @@ impl Reach {
                 }
             }
         }
-        self.starts = starts;
     }
 
     /// The targets of the last [`Reach::close_towards`] that `from` (a candidate on or
