@@ -5,7 +5,9 @@
 //! cell (the one solution known puts it there), and stops at the first it finds.
 //! A removal whose cells the remaining givens force (each sees eight different digits, or
 //! is the last place for its digit in a house) keeps the one solution without asking the
-//! oracle; most of the first removals are such.
+//! oracle; most of the first removals are such. A removal that leaves one of the grid's
+//! small unavoidable sets ([`UnavoidableSets`]) without a given leaves a second solution,
+//! and is turned down without asking the oracle either.
 //! One pass over the orbits leaves a minimal puzzle: an orbit that could not go when it
 //! was tried cannot go later either, since taking more givens away only adds solutions.
 //! With a symmetry, minimal means that no orbit can go (a single given might, at the cost
@@ -16,6 +18,8 @@
 //! back, then a dig that tries that orbit last, which gives another minimal puzzle with
 //! the same solution and most of the same givens.
 
+use super::unavoidable::UnavoidableSets;
+use crate::bitset::CellSet;
 use crate::oracle;
 use crate::puzzle::Puzzle;
 use rand::Rng;
@@ -109,7 +113,11 @@ fn dig_in_order(
     order: &[usize],
     stop_at: usize,
 ) {
+    let unavoidable = UnavoidableSets::of(solution);
     let mut givens = given_count(values);
+    let mut given_cells: CellSet = (0..81)
+        .filter(|&c| values[c] != 0)
+        .fold(CellSet::EMPTY, |set, c| set | CellSet::from_bits(1 << c));
     for &orbit in order {
         if givens <= stop_at {
             return;
@@ -127,8 +135,14 @@ fn dig_in_order(
             let c = usize::from(c);
             is_naked_single(&fewer, c) || is_hidden_single(&fewer, c, solution[c])
         });
-        if forced || stays_unique(solution, &fewer, cells) {
+        let fewer_cells = cells
+            .iter()
+            .fold(given_cells, |set, &c| set - CellSet::from_bits(1 << c));
+        // Givens that miss an unavoidable set leave a second solution.
+        if forced || (!unavoidable.missed_by(fewer_cells) && stays_unique(solution, &fewer, cells))
+        {
             *values = fewer;
+            given_cells = fewer_cells;
             givens -= cells.len();
         }
     }

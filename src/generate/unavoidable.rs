@@ -1,0 +1,241 @@
+//! Small unavoidable sets of a solution grid: sets of cells whose digits can be rearranged
+//! into another valid grid, so that every puzzle of the grid must keep a given in each.
+//! Givens that miss one leave a second solution (the grid rearranged), which tells a dig
+//! that a given must stay without asking the oracle.
+//!
+//! Two cheap families are found, each set the exact cells the rearrangement changes:
+//! - *two digits swapped*: the cells of digits `a` and `b`, linked when they share a house,
+//!   fall into components; swapping `a` and `b` in one component leaves every house with
+//!   the two digits it had;
+//! - *two lines swapped*: the digits of two rows (or two columns) exchanged in a set of
+//!   columns (rows) where the two lines hold the same digits, a cycle of the map taking a
+//!   cell of the first line to the cell of the second holding its digit. For lines of one
+//!   band (stack) each cell keeps its box, so the cycle may cross boxes; for lines of two
+//!   bands it must stay within one box column (row), which then keeps its digits.
+
+use crate::bitset::{CellSet, bit_positions};
+
+/// The most cells a kept set has. Larger sets, of which a grid has a few dozen more, almost
+/// never miss every given of a puzzle being dug, and each costs the check a step.
+const MAX_CELLS: u32 = 12;
+
+/// Unavoidable sets of one solution grid, of no more than [`MAX_CELLS`] cells.
+pub struct UnavoidableSets(Vec<CellSet>);
+
+impl UnavoidableSets {
+    /// The sets of the two families of `solution` (values 1-9, a valid grid) with no more
+    /// than [`MAX_CELLS`] cells.
+    pub fn of(solution: &[u8; 81]) -> UnavoidableSets {
+        let mut sets = Vec::new();
+        digit_swaps(solution, &mut sets);
+        line_swaps(solution, |row, col| row * 9 + col, &mut sets);
+        line_swaps(solution, |row, col| col * 9 + row, &mut sets);
+        UnavoidableSets(sets)
+    }
+
+    /// Whether `givens` miss one of the sets: then the puzzle they make (of this grid) has
+    /// a second solution, with another digit in each cell of that set.
+    pub fn missed_by(&self, givens: CellSet) -> bool {
+        self.0.iter().any(|&set| !set.intersects(givens))
+    }
+
+    /// The sets.
+    #[cfg(test)]
+    fn sets(&self) -> &[CellSet] {
+        &self.0
+    }
+}
+
+/// The box (0-8, row by row) of a row and column.
+fn box_of(row: usize, col: usize) -> usize {
+    row / 3 * 3 + col / 3
+}
+
+/// The components of each pair of digits: nodes are rows (each holds one `a` and one
+/// `b`); a row links to the rows holding the other digit in the column and in the box of
+/// its `a` and of its `b`.
+fn digit_swaps(solution: &[u8; 81], sets: &mut Vec<CellSet>) {
+    // For each digit index: its column in each row, its row in each column and box.
+    let mut col_in_row = [[0usize; 9]; 9];
+    let mut row_in_col = [[0usize; 9]; 9];
+    let mut row_in_box = [[0usize; 9]; 9];
+    for (cell, &value) in solution.iter().enumerate() {
+        let (digit, row, col) = (usize::from(value) - 1, cell / 9, cell % 9);
+        col_in_row[digit][row] = col;
+        row_in_col[digit][col] = row;
+        row_in_box[digit][box_of(row, col)] = row;
+    }
+    for a in 0..9 {
+        for b in a + 1..9 {
+            let mut links = [0u16; 9];
+            for (row, link) in links.iter_mut().enumerate() {
+                for (own, other) in [(a, b), (b, a)] {
+                    let col = col_in_row[own][row];
+                    *link |= 1 << row_in_col[other][col] | 1 << row_in_box[other][box_of(row, col)];
+                }
+            }
+            let mut left: u16 = 0x1ff;
+            while left != 0 {
+                let mut rows: u16 = 1 << left.trailing_zeros();
+                let mut fresh = rows;
+                while fresh != 0 {
+                    let row = fresh.trailing_zeros() as usize;
+                    fresh &= fresh - 1;
+                    fresh |= links[row] & !rows;
+                    rows |= links[row];
+                }
+                left &= !rows;
+                if 2 * rows.count_ones() <= MAX_CELLS {
+                    let cells = bit_positions(u64::from(rows)).fold(0u128, |cells, row| {
+                        cells
+                            | 1 << (row * 9 + col_in_row[a][row])
+                            | 1 << (row * 9 + col_in_row[b][row])
+                    });
+                    sets.push(CellSet::from_bits(cells));
+                }
+            }
+        }
+    }
+}
+
+/// The line swaps of every pair of rows, where `at(row, col)` is the cell of a row and
+/// column (swap the two to do columns). Cycles of two columns are left out: they are
+/// rectangles of two digits, which [`digit_swaps`] finds.
+fn line_swaps(solution: &[u8; 81], at: impl Fn(usize, usize) -> usize, sets: &mut Vec<CellSet>) {
+    // For each row, the column of each digit (1-9).
+    let mut col_of = [[0usize; 10]; 9];
+    for (row, cols) in col_of.iter_mut().enumerate() {
+        for col in 0..9 {
+            cols[usize::from(solution[at(row, col)])] = col;
+        }
+    }
+    for first in 0..9 {
+        for (second, second_cols) in col_of.iter().enumerate().skip(first + 1) {
+            let same_band = first / 3 == second / 3;
+            let mut seen = 0u16;
+            for start in 0..9 {
+                if seen >> start & 1 != 0 {
+                    continue;
+                }
+                let (mut cycle, mut col) = (0u16, start);
+                loop {
+                    cycle |= 1 << col;
+                    // The column of `second` holding the digit of `first` here.
+                    col = second_cols[usize::from(solution[at(first, col)])];
+                    if col == start {
+                        break;
+                    }
+                }
+                seen |= cycle;
+                let length = cycle.count_ones();
+                let within_stack = cycle & !(0b111 << (start / 3 * 3)) == 0;
+                if length > 2 && 2 * length <= MAX_CELLS && (same_band || within_stack) {
+                    let cells = bit_positions(u64::from(cycle)).fold(0u128, |cells, col| {
+                        cells | 1 << at(first, col) | 1 << at(second, col)
+                    });
+                    sets.push(CellSet::from_bits(cells));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::dig::is_unique;
+    use crate::generate::grid::random_solution;
+    use crate::puzzle::Solution;
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The grids that agree with `solution` outside `set` and differ in each of its cells,
+    /// found by brute force over the digits of the set's cells (each taking a digit it
+    /// may take with the rest fixed).
+    fn rearrangements_exist(solution: &[u8; 81], set: CellSet) -> bool {
+        let cells: Vec<usize> = (0..81).filter(|&c| set.bits() >> c & 1 != 0).collect();
+        let mut grid = *solution;
+        fn fill(grid: &mut [u8; 81], cells: &[usize], solution: &[u8; 81]) -> bool {
+            let Some((&cell, rest)) = cells.split_first() else {
+                return Solution::from_values(*grid).is_some();
+            };
+            let (row, col) = (cell / 9, cell % 9);
+            for digit in 1..=9 {
+                if digit == solution[cell] {
+                    continue;
+                }
+                let clash = (0..81).any(|other| {
+                    other != cell
+                        && grid[other] == digit
+                        && (other / 9 == row
+                            || other % 9 == col
+                            || box_of(other / 9, other % 9) == box_of(row, col))
+                });
+                if !clash {
+                    grid[cell] = digit;
+                    if fill(grid, rest, solution) {
+                        return true;
+                    }
+                }
+            }
+            grid[cell] = 0;
+            false
+        }
+        for &cell in &cells {
+            grid[cell] = 0;
+        }
+        fill(&mut grid, &cells, solution)
+    }
+
+    #[test]
+    fn every_set_is_a_rearrangement_of_the_grid() {
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let solution = random_solution(&mut rng);
+            let sets = UnavoidableSets::of(&solution);
+            // Every pair of digits gives at least one component.
+            assert!(sets.sets().len() >= 36);
+            for &set in sets.sets() {
+                assert!(
+                    set.len() >= 4 && set.len() <= MAX_CELLS && set.len() % 2 == 0,
+                    "{set}"
+                );
+                assert_eq!(sets.sets().iter().filter(|&&other| other == set).count(), 1);
+                assert!(rearrangements_exist(&solution, set), "seed {seed}: {set}");
+            }
+        }
+    }
+
+    #[test]
+    fn givens_of_a_unique_puzzle_miss_no_set_and_many_others_do() {
+        let (mut unique, mut missed) = (0, 0);
+        for seed in 0..40 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let solution = random_solution(&mut rng);
+            let sets = UnavoidableSets::of(&solution);
+            // Random subsets of the grid, from 50 givens down to 20.
+            for round in 0..30 {
+                let keep = 50 - round;
+                let mut cells: Vec<usize> = (0..81).collect();
+                cells.shuffle(&mut rng);
+                let mut values = [0u8; 81];
+                let mut givens = CellSet::EMPTY;
+                for &cell in &cells[..keep] {
+                    values[cell] = solution[cell];
+                    givens |= CellSet::from_bits(1 << cell);
+                }
+                if is_unique(&values) {
+                    unique += 1;
+                    assert!(!sets.missed_by(givens), "seed {seed}, {keep} givens");
+                } else if sets.missed_by(givens) {
+                    missed += 1;
+                }
+            }
+        }
+        assert!(
+            unique > 100 && missed > 100,
+            "{unique} unique, {missed} missed"
+        );
+    }
+}
