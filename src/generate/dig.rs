@@ -20,6 +20,7 @@
 
 use super::unavoidable::UnavoidableSets;
 use crate::bitset::CellSet;
+use crate::geometry::Cell;
 use crate::oracle;
 use crate::puzzle::Puzzle;
 use rand::Rng;
@@ -115,9 +116,11 @@ fn dig_in_order(
 ) {
     let unavoidable = UnavoidableSets::of(solution);
     let mut givens = given_count(values);
+    // The givens of a puzzle with one solution, as `unavoidable` asks.
     let mut given_cells: CellSet = (0..81)
         .filter(|&c| values[c] != 0)
-        .fold(CellSet::EMPTY, |set, c| set | CellSet::from_bits(1 << c));
+        .map(Cell::from_index)
+        .collect();
     for &orbit in order {
         if givens <= stop_at {
             return;
@@ -135,14 +138,15 @@ fn dig_in_order(
             let c = usize::from(c);
             is_naked_single(&fewer, c) || is_hidden_single(&fewer, c, solution[c])
         });
-        let fewer_cells = cells
-            .iter()
-            .fold(given_cells, |set, &c| set - CellSet::from_bits(1 << c));
         // Givens that miss an unavoidable set leave a second solution.
-        if forced || (!unavoidable.missed_by(fewer_cells) && stays_unique(solution, &fewer, cells))
+        if forced
+            || (!unavoidable.missed_without(given_cells, cells)
+                && stays_unique(solution, &fewer, cells))
         {
             *values = fewer;
-            given_cells = fewer_cells;
+            for &c in cells {
+                given_cells.remove(Cell::from_index(usize::from(c)));
+            }
             givens -= cells.len();
         }
     }

@@ -14,35 +14,62 @@
 //!   bands it must stay within one box column (row), which then keeps its digits.
 
 use crate::bitset::{CellSet, bit_positions};
+use crate::geometry::Cell;
 
 /// The most cells a kept set has. Larger sets, of which a grid has a few dozen more, almost
 /// never miss every given of a puzzle being dug, and each costs the check a step.
 const MAX_CELLS: u32 = 12;
 
-/// Unavoidable sets of one solution grid, of no more than [`MAX_CELLS`] cells.
-pub struct UnavoidableSets(Vec<CellSet>);
+/// The most sets kept (a grid has some sixty of up to [`MAX_CELLS`] cells), so that a
+/// `u128` can say which of them hold a cell.
+const MAX_SETS: usize = 128;
+
+/// Unavoidable sets of one solution grid, of no more than [`MAX_CELLS`] cells, with for
+/// each cell the sets holding it.
+pub struct UnavoidableSets {
+    sets: Vec<CellSet>,
+    /// Bit `i` of `holding[cell]`: set `i` holds the cell.
+    holding: [u128; 81],
+}
 
 impl UnavoidableSets {
     /// The sets of the two families of `solution` (values 1-9, a valid grid) with no more
-    /// than [`MAX_CELLS`] cells.
+    /// than [`MAX_CELLS`] cells (the first [`MAX_SETS`] of them).
     pub fn of(solution: &[u8; 81]) -> UnavoidableSets {
         let mut sets = Vec::new();
         digit_swaps(solution, &mut sets);
         line_swaps(solution, |row, col| row * 9 + col, &mut sets);
         line_swaps(solution, |row, col| col * 9 + row, &mut sets);
-        UnavoidableSets(sets)
+        sets.truncate(MAX_SETS);
+        let mut holding = [0u128; 81];
+        for (index, set) in sets.iter().enumerate() {
+            for cell in set.iter() {
+                holding[cell.index()] |= 1 << index;
+            }
+        }
+        UnavoidableSets { sets, holding }
     }
 
-    /// Whether `givens` miss one of the sets: then the puzzle they make (of this grid) has
-    /// a second solution, with another digit in each cell of that set.
-    pub fn missed_by(&self, givens: CellSet) -> bool {
-        self.0.iter().any(|&set| !set.intersects(givens))
-    }
-
-    /// The sets.
-    #[cfg(test)]
-    fn sets(&self) -> &[CellSet] {
-        &self.0
+    /// Whether taking the givens at `cells` away from `givens` leaves a set without a
+    /// given; then the puzzle left (of this grid) has a second solution, with another
+    /// digit in each cell of that set. `givens` must hit every set, as the givens of a
+    /// puzzle of this grid with one solution do: only the sets holding `cells` are looked
+    /// at.
+    pub fn missed_without(&self, givens: CellSet, cells: &[u8]) -> bool {
+        let mut left = givens;
+        let mut touched = 0u128;
+        for &cell in cells {
+            left.remove(Cell::from_index(usize::from(cell)));
+            touched |= self.holding[usize::from(cell)];
+        }
+        while touched != 0 {
+            let index = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            if !self.sets[index].intersects(left) {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -143,8 +170,9 @@ fn line_swaps(solution: &[u8; 81], at: impl Fn(usize, usize) -> usize, sets: &mu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::dig::is_unique;
+    use crate::generate::dig::{dig, is_unique};
     use crate::generate::grid::random_solution;
+    use crate::generate::symmetry::Symmetry;
     use crate::puzzle::Solution;
     use rand::SeedableRng;
     use rand::seq::SliceRandom;
@@ -195,46 +223,60 @@ mod tests {
             let solution = random_solution(&mut rng);
             let sets = UnavoidableSets::of(&solution);
             // Every pair of digits gives at least one component.
-            assert!(sets.sets().len() >= 36);
-            for &set in sets.sets() {
+            assert!(sets.sets.len() >= 36);
+            for &set in &sets.sets {
                 assert!(
                     set.len() >= 4 && set.len() <= MAX_CELLS && set.len() % 2 == 0,
                     "{set}"
                 );
-                assert_eq!(sets.sets().iter().filter(|&&other| other == set).count(), 1);
+                assert_eq!(sets.sets.iter().filter(|&&other| other == set).count(), 1);
                 assert!(rearrangements_exist(&solution, set), "seed {seed}: {set}");
             }
         }
     }
 
     #[test]
-    fn givens_of_a_unique_puzzle_miss_no_set_and_many_others_do() {
+    fn a_removal_leaves_a_set_missed_only_when_the_oracle_finds_a_second_solution() {
         let (mut unique, mut missed) = (0, 0);
         for seed in 0..40 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let solution = random_solution(&mut rng);
             let sets = UnavoidableSets::of(&solution);
-            // Random subsets of the grid, from 50 givens down to 20.
-            for round in 0..30 {
-                let keep = 50 - round;
-                let mut cells: Vec<usize> = (0..81).collect();
-                cells.shuffle(&mut rng);
-                let mut values = [0u8; 81];
-                let mut givens = CellSet::EMPTY;
-                for &cell in &cells[..keep] {
-                    values[cell] = solution[cell];
-                    givens |= CellSet::from_bits(1 << cell);
-                }
-                if is_unique(&values) {
-                    unique += 1;
-                    assert!(!sets.missed_by(givens), "seed {seed}, {keep} givens");
-                } else if sets.missed_by(givens) {
-                    missed += 1;
+            // Puzzles with one solution: random subsets of the grid, from 50 givens down
+            // to 26, and the minimal puzzle a dig leaves.
+            let mut puzzles: Vec<[u8; 81]> = (26..=50)
+                .map(|keep| {
+                    let mut cells: Vec<usize> = (0..81).collect();
+                    cells.shuffle(&mut rng);
+                    let mut values = [0u8; 81];
+                    for &cell in &cells[..keep] {
+                        values[cell] = solution[cell];
+                    }
+                    values
+                })
+                .filter(is_unique)
+                .collect();
+            puzzles.push(dig(&solution, &Symmetry::None.orbits(), 0, &mut rng));
+            for puzzle in puzzles {
+                let givens: CellSet = (0..81)
+                    .filter(|&cell| puzzle[cell] != 0)
+                    .map(Cell::from_index)
+                    .collect();
+                for cell in givens.iter() {
+                    let mut fewer = puzzle;
+                    fewer[cell.index()] = 0;
+                    let leaves_missed = sets.missed_without(givens, &[cell.index() as u8]);
+                    if is_unique(&fewer) {
+                        unique += 1;
+                        assert!(!leaves_missed, "seed {seed}: {cell} taken from {givens}");
+                    } else if leaves_missed {
+                        missed += 1;
+                    }
                 }
             }
         }
         assert!(
-            unique > 100 && missed > 100,
+            unique > 1000 && missed > 1000,
             "{unique} unique, {missed} missed"
         );
     }
