@@ -36,7 +36,7 @@ impl UnavoidableSets {
     /// The sets of the two families of `solution` (values 1-9, a valid grid) with no more
     /// than [`MAX_CELLS`] cells (the first [`MAX_SETS`] of them).
     pub fn of(solution: &[u8; 81]) -> UnavoidableSets {
-        let mut sets = Vec::new();
+        let mut sets = Vec::with_capacity(MAX_SETS);
         digit_swaps(solution, &mut sets);
         line_swaps(solution, |row, col| row * 9 + col, &mut sets);
         line_swaps(solution, |row, col| col * 9 + row, &mut sets);
@@ -82,25 +82,27 @@ fn box_of(row: usize, col: usize) -> usize {
 /// `b`); a row links to the rows holding the other digit in the column and in the box of
 /// its `a` and of its `b`.
 fn digit_swaps(solution: &[u8; 81], sets: &mut Vec<CellSet>) {
-    // For each digit index: its column in each row, its row in each column and box.
+    // For each digit index: its column and box in each row, and as a bit the row holding
+    // it in each column and each box.
     let mut col_in_row = [[0usize; 9]; 9];
-    let mut row_in_col = [[0usize; 9]; 9];
-    let mut row_in_box = [[0usize; 9]; 9];
+    let mut box_in_row = [[0usize; 9]; 9];
+    let mut row_in_col = [[0u16; 9]; 9];
+    let mut row_in_box = [[0u16; 9]; 9];
     for (cell, &value) in solution.iter().enumerate() {
         let (digit, row, col) = (usize::from(value) - 1, cell / 9, cell % 9);
         col_in_row[digit][row] = col;
-        row_in_col[digit][col] = row;
-        row_in_box[digit][box_of(row, col)] = row;
+        box_in_row[digit][row] = box_of(row, col);
+        row_in_col[digit][col] = 1 << row;
+        row_in_box[digit][box_of(row, col)] = 1 << row;
     }
     for a in 0..9 {
         for b in a + 1..9 {
-            let mut links = [0u16; 9];
-            for (row, link) in links.iter_mut().enumerate() {
-                for (own, other) in [(a, b), (b, a)] {
-                    let col = col_in_row[own][row];
-                    *link |= 1 << row_in_col[other][col] | 1 << row_in_box[other][box_of(row, col)];
-                }
-            }
+            let links: [u16; 9] = std::array::from_fn(|row| {
+                row_in_col[b][col_in_row[a][row]]
+                    | row_in_box[b][box_in_row[a][row]]
+                    | row_in_col[a][col_in_row[b][row]]
+                    | row_in_box[a][box_in_row[b][row]]
+            });
             let mut left: u16 = 0x1ff;
             while left != 0 {
                 let mut rows: u16 = 1 << left.trailing_zeros();
@@ -127,18 +129,39 @@ fn digit_swaps(solution: &[u8; 81], sets: &mut Vec<CellSet>) {
 
 /// The line swaps of every pair of rows, where `at(row, col)` is the cell of a row and
 /// column (swap the two to do columns). Cycles of two columns are left out: they are
-/// rectangles of two digits, which [`digit_swaps`] finds.
+/// rectangles of two digits, which [`digit_swaps`] finds. For rows of two bands, a cycle
+/// within one box column is three columns where the two rows hold the same three digits.
 fn line_swaps(solution: &[u8; 81], at: impl Fn(usize, usize) -> usize, sets: &mut Vec<CellSet>) {
-    // For each row, the column of each digit (1-9).
-    let mut col_of = [[0usize; 10]; 9];
-    for (row, cols) in col_of.iter_mut().enumerate() {
+    // For each row, its digits (0-8), the column of each digit and the digits of each of
+    // its three minirows.
+    let mut digits = [[0u8; 9]; 9];
+    let mut col_of = [[0u8; 9]; 9];
+    let mut minirows = [[0u16; 3]; 9];
+    for row in 0..9 {
         for col in 0..9 {
-            cols[usize::from(solution[at(row, col)])] = col;
+            let digit = solution[at(row, col)] - 1;
+            digits[row][col] = digit;
+            col_of[row][usize::from(digit)] = col as u8;
+            minirows[row][col / 3] |= 1 << digit;
         }
     }
+    let pair = |first: usize, second: usize, cols: u16| {
+        let cells = bit_positions(u64::from(cols)).fold(0u128, |cells, col| {
+            cells | 1 << at(first, col) | 1 << at(second, col)
+        });
+        CellSet::from_bits(cells)
+    };
     for first in 0..9 {
-        for (second, second_cols) in col_of.iter().enumerate().skip(first + 1) {
-            let same_band = first / 3 == second / 3;
+        for second in first + 1..9 {
+            if first / 3 != second / 3 {
+                let stacks = minirows[first].iter().zip(&minirows[second]);
+                for (stack, (mine, theirs)) in stacks.enumerate() {
+                    if mine == theirs {
+                        sets.push(pair(first, second, 0b111 << (3 * stack)));
+                    }
+                }
+                continue;
+            }
             let mut seen = 0u16;
             for start in 0..9 {
                 if seen >> start & 1 != 0 {
@@ -148,19 +171,15 @@ fn line_swaps(solution: &[u8; 81], at: impl Fn(usize, usize) -> usize, sets: &mu
                 loop {
                     cycle |= 1 << col;
                     // The column of `second` holding the digit of `first` here.
-                    col = second_cols[usize::from(solution[at(first, col)])];
+                    col = usize::from(col_of[second][usize::from(digits[first][col])]);
                     if col == start {
                         break;
                     }
                 }
                 seen |= cycle;
                 let length = cycle.count_ones();
-                let within_stack = cycle & !(0b111 << (start / 3 * 3)) == 0;
-                if length > 2 && 2 * length <= MAX_CELLS && (same_band || within_stack) {
-                    let cells = bit_positions(u64::from(cycle)).fold(0u128, |cells, col| {
-                        cells | 1 << at(first, col) | 1 << at(second, col)
-                    });
-                    sets.push(CellSet::from_bits(cells));
+                if length > 2 && 2 * length <= MAX_CELLS {
+                    sets.push(pair(first, second, cycle));
                 }
             }
         }
