@@ -46,13 +46,13 @@ pub fn given_count(values: &[u8; 81]) -> usize {
     values.iter().filter(|&&v| v != 0).count()
 }
 
-/// Whether `fewer`, a puzzle whose one solution was `solution` without the givens in
-/// `cells`, still has one. For a single cell the oracle looks only for a solution with
-/// another digit there, which is all a second solution can differ in, trying the known
-/// solution's digits first.
-fn stays_unique(solution: &[u8; 81], fewer: &[u8; 81], cells: &[u8]) -> bool {
+/// Whether `fewer` (whose givens are `left`), a puzzle whose one solution was `solution`
+/// without the givens in `cells`, still has one. For a single cell the oracle looks only
+/// for a solution with another digit there, which is all a second solution can differ
+/// in, trying the known solution's digits first.
+fn stays_unique(solution: &[u8; 81], fewer: &[u8; 81], left: &Givens, cells: &[u8]) -> bool {
     match cells {
-        &[cell] => !oracle::has_solution_without(fewer, usize::from(cell), solution),
+        &[cell] => !oracle::has_solution_without_cells(&left.of_digit, usize::from(cell), solution),
         _ => is_unique(fewer),
     }
 }
@@ -148,7 +148,7 @@ fn dig_in_order(
         // Givens that miss an unavoidable set leave a second solution.
         if forced
             || (!unavoidable.missed_without(present.all, cells)
-                && stays_unique(solution, &fewer, cells))
+                && stays_unique(solution, &fewer, &left, cells))
         {
             *values = fewer;
             present = left;

@@ -73,13 +73,21 @@ impl Board {
                 givens[usize::from(value)][band] |= 1 << position;
             }
         }
-        let unsolved = givens[0];
+        Board::placed_from_bands(givens[0], &givens[1..])
+    }
+
+    /// [`Board::placed`] for givens given per digit index as cells of each band
+    /// (`givens[digit][band]`, as in [`Board::from_bands`]), with the blank cells.
+    pub fn placed_from_bands(
+        unsolved: [u32; 3],
+        givens: &[[u32; 3]],
+    ) -> Result<Board, Contradiction> {
         let mut board = Board {
             candidates: [[0; 3]; 9],
             settled: [[BAND; 3]; 9],
             unsolved,
         };
-        for (digit, own) in givens[1..].iter().enumerate() {
+        for (digit, own) in givens.iter().enumerate() {
             // Two givens in a house: two in a row of a band; else a band's givens, one a
             // row, in fewer boxes than rows; or two bands with a given in one column (two
             // in a column of one band share a box). No population count, which the
