@@ -7,9 +7,13 @@ mod common;
 
 use common::{data_file, puzzle_lines, shared_corpus};
 use proptest::prelude::*;
+use sudolab::bitset::CellSet;
 use sudolab::candidates::Candidates;
 use sudolab::geometry::{Cell, Digit};
-use sudolab::oracle::{Uniqueness, analyse, analyse_grid, count_solutions, has_solution_without};
+use sudolab::oracle::{
+    Uniqueness, analyse, analyse_grid, count_solutions, has_solution_without,
+    has_solution_without_cells,
+};
 use sudolab::puzzle::{Puzzle, Solution};
 
 fn parse(line: &str) -> Puzzle {
@@ -43,8 +47,8 @@ fn agrees_with_tdoku_on_every_count_and_unique_solution() {
 }
 
 /// Digging random grids one cell at a time, `has_solution_without` (which tries the known
-/// solution's digits first) agrees at every cell with asking for a solution with each
-/// other digit there.
+/// solution's digits first), from the values or from the cells of each digit, agrees at
+/// every cell with asking for a solution with each other digit there.
 #[test]
 fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
     use rand::SeedableRng;
@@ -68,6 +72,18 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
                 has_solution_without(&fewer, cell, &solution),
                 another,
                 "cell {cell} of {}",
+                Puzzle::from_values(fewer).unwrap()
+            );
+            let digit_cells: [CellSet; 9] = std::array::from_fn(|d| {
+                (0..81)
+                    .filter(|&c| usize::from(fewer[c]) == d + 1)
+                    .map(Cell::from_index)
+                    .collect()
+            });
+            assert_eq!(
+                has_solution_without_cells(&digit_cells, cell, &solution),
+                another,
+                "cell {cell} of {}, from cell sets",
                 Puzzle::from_values(fewer).unwrap()
             );
             match another {

@@ -5,7 +5,9 @@
 //! cell (the one solution known puts it there), and stops at the first it finds.
 //! A removal whose cells the remaining givens force (each sees eight different digits, or
 //! is the last place for its digit in a house) keeps the one solution without asking the
-//! oracle; most of the first removals are such.
+//! oracle; most of the first removals are such. A removal that leaves one of the grid's
+//! small unavoidable sets ([`UnavoidableSets`]) without a given leaves a second solution,
+//! and is turned down without asking the oracle either.
 //! One pass over the orbits leaves a minimal puzzle: an orbit that could not go when it
 //! was tried cannot go later either, since taking more givens away only adds solutions.
 //! With a symmetry, minimal means that no orbit can go (a single given might, at the cost
@@ -16,6 +18,9 @@
 //! back, then a dig that tries that orbit last, which gives another minimal puzzle with
 //! the same solution and most of the same givens.
 
+use super::unavoidable::UnavoidableSets;
+use crate::bitset::CellSet;
+use crate::geometry::Cell;
 use crate::oracle;
 use crate::puzzle::Puzzle;
 use rand::Rng;
@@ -41,62 +46,70 @@ pub fn given_count(values: &[u8; 81]) -> usize {
     values.iter().filter(|&&v| v != 0).count()
 }
 
-/// Whether `fewer`, a puzzle whose one solution was `solution` without the givens in
-/// `cells`, still has one. For a single cell the oracle looks only for a solution with
-/// another digit there, which is all a second solution can differ in, trying the known
-/// solution's digits first.
-fn stays_unique(solution: &[u8; 81], fewer: &[u8; 81], cells: &[u8]) -> bool {
+/// Whether `fewer` (whose givens are `left`), a puzzle whose one solution was `solution`
+/// without the givens in `cells`, still has one. For a single cell the oracle looks only
+/// for a solution with another digit there, which is all a second solution can differ
+/// in, trying the known solution's digits first.
+fn stays_unique(solution: &[u8; 81], fewer: &[u8; 81], left: &Givens, cells: &[u8]) -> bool {
     match cells {
-        &[cell] => !oracle::has_solution_without(fewer, usize::from(cell), solution),
+        &[cell] => !oracle::has_solution_without_cells(&left.of_digit, usize::from(cell), solution),
         _ => is_unique(fewer),
     }
 }
 
-/// Whether the givens that see `cell` hold eight different digits, which leaves it one: a
-/// puzzle with one solution keeps it when such cells are emptied together, since the
-/// givens left put them back.
-fn is_naked_single(values: &[u8; 81], cell: usize) -> bool {
-    let (row, col) = (cell / 9, cell % 9);
-    let (box_row, box_col) = (row / 3 * 3, col / 3 * 3);
-    let mut seen = 0u16;
-    for i in 0..9 {
-        seen |= 1 << values[row * 9 + i];
-        seen |= 1 << values[i * 9 + col];
-        seen |= 1 << values[(box_row + i / 3) * 9 + box_col + i % 3];
-    }
-    // Bit 0 marks blanks; bits 1-9 the digits seen.
-    (seen >> 1).count_ones() == 8
+/// The givens of a puzzle as cell sets: all of them, and those of each digit.
+#[derive(Clone, Copy)]
+struct Givens {
+    all: CellSet,
+    of_digit: [CellSet; 9],
 }
 
-/// Whether `digit` can go nowhere else than `cell` in one of its houses: each other cell
-/// of the house holds a given or sees a given `digit`. A puzzle with one solution that
-/// puts `digit` in `cell` keeps it when such cells are emptied together, since the givens
-/// left put them back.
-fn is_hidden_single(values: &[u8; 81], cell: usize, digit: u8) -> bool {
-    let (mut rows, mut columns, mut boxes) = (0u16, 0u16, 0u16);
-    for (other, &value) in values.iter().enumerate() {
-        if value == digit {
-            rows |= 1 << (other / 9);
-            columns |= 1 << (other % 9);
-            boxes |= 1 << box_of(other);
+impl Givens {
+    /// The givens `values` (0 for blank).
+    fn of(values: &[u8; 81]) -> Givens {
+        let mut givens = Givens {
+            all: CellSet::EMPTY,
+            of_digit: [CellSet::EMPTY; 9],
+        };
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                givens.all.insert(Cell::from_index(cell));
+                givens.of_digit[usize::from(value) - 1].insert(Cell::from_index(cell));
+            }
         }
+        givens
     }
-    let ruled_out = |other: usize| {
-        other == cell
-            || values[other] != 0
-            || rows >> (other / 9) & 1 != 0
-            || columns >> (other % 9) & 1 != 0
-            || boxes >> box_of(other) & 1 != 0
-    };
-    let (row, col, box_) = (cell / 9, cell % 9, box_of(cell));
-    (0..9).all(|i| ruled_out(row * 9 + i))
-        || (0..9).all(|i| ruled_out(i * 9 + col))
-        || (0..9).all(|i| ruled_out((box_ / 3 * 3 + i / 3) * 9 + box_ % 3 * 3 + i % 3))
-}
 
-/// The box (0-8, row by row) of `cell`.
-fn box_of(cell: usize) -> usize {
-    cell / 27 * 3 + cell % 9 / 3
+    /// Takes away the given `digit` (1-9) at `cell`.
+    fn remove(&mut self, cell: usize, digit: u8) {
+        self.all.remove(Cell::from_index(cell));
+        self.of_digit[usize::from(digit) - 1].remove(Cell::from_index(cell));
+    }
+
+    /// Whether the givens that see `cell` hold eight different digits, which leaves it
+    /// one: a puzzle with one solution keeps it when such cells are emptied together,
+    /// since the givens left put them back.
+    fn is_naked_single(&self, cell: usize) -> bool {
+        let peers = Cell::from_index(cell).peers();
+        let seen = self.of_digit.iter().filter(|own| own.intersects(peers));
+        seen.count() == 8
+    }
+
+    /// Whether `digit` (1-9) can go nowhere else than `cell` in one of its houses: each
+    /// other cell of the house holds a given or sees a given `digit`. A puzzle with one
+    /// solution that puts `digit` in `cell` keeps it when such cells are emptied together,
+    /// since the givens left put them back.
+    fn is_hidden_single(&self, cell: usize, digit: u8) -> bool {
+        let own = self.of_digit[usize::from(digit) - 1];
+        let seen = own
+            .iter()
+            .fold(self.all, |seen, given| seen | given.peers());
+        let cell = Cell::from_index(cell);
+        let open = !seen - CellSet::single(cell);
+        cell.houses()
+            .iter()
+            .any(|house| !house.cell_set().intersects(open))
+    }
 }
 
 /// Removes the orbits of `order` from `values` (whose one solution is `solution`) one by
@@ -109,7 +122,10 @@ fn dig_in_order(
     order: &[usize],
     stop_at: usize,
 ) {
+    let unavoidable = UnavoidableSets::of(solution);
     let mut givens = given_count(values);
+    // The givens of a puzzle with one solution, as `unavoidable` asks.
+    let mut present = Givens::of(values);
     for &orbit in order {
         if givens <= stop_at {
             return;
@@ -119,16 +135,23 @@ fn dig_in_order(
             continue;
         }
         let mut fewer = *values;
+        let mut left = present;
         for &c in cells {
             fewer[usize::from(c)] = 0;
+            left.remove(usize::from(c), solution[usize::from(c)]);
         }
         // Cells the remaining givens force are no question for the oracle.
         let forced = cells.iter().all(|&c| {
             let c = usize::from(c);
-            is_naked_single(&fewer, c) || is_hidden_single(&fewer, c, solution[c])
+            left.is_naked_single(c) || left.is_hidden_single(c, solution[c])
         });
-        if forced || stays_unique(solution, &fewer, cells) {
+        // Givens that miss an unavoidable set leave a second solution.
+        if forced
+            || (!unavoidable.missed_without(present.all, cells)
+                && stays_unique(solution, &fewer, &left, cells))
+        {
             *values = fewer;
+            present = left;
             givens -= cells.len();
         }
     }
@@ -217,7 +240,7 @@ mod tests {
         let solution = random_solution(&mut rng);
         let mut values = solution;
         values[40] = 0;
-        assert!(is_naked_single(&values, 40));
+        assert!(Givens::of(&values).is_naked_single(40));
         // With its row, column and box emptied, r5c5 sees no digit at all.
         for i in 0..9 {
             values[4 * 9 + i] = 0;
@@ -227,7 +250,7 @@ mod tests {
             values[c] = 0;
         }
         assert!(
-            !is_naked_single(&values, 40),
+            !Givens::of(&values).is_naked_single(40),
             "an empty box, row and column"
         );
     }
@@ -242,21 +265,21 @@ mod tests {
         values[3 * 9 + 7] = 1; // r4c8
         values[4 * 9 + 8] = 1; // r5c9
         assert!(
-            is_hidden_single(&values, 2 * 9 + 6, 1),
+            Givens::of(&values).is_hidden_single(2 * 9 + 6, 1),
             "r3c7 is 1's last cell in box 3"
         );
         assert!(
-            !is_hidden_single(&values, 2 * 9 + 6, 2),
+            !Givens::of(&values).is_hidden_single(2 * 9 + 6, 2),
             "2 has no given at all"
         );
         values[4 * 9 + 8] = 0;
         assert!(
-            !is_hidden_single(&values, 2 * 9 + 6, 1),
+            !Givens::of(&values).is_hidden_single(2 * 9 + 6, 1),
             "r3c9 is open to 1 too"
         );
         // A given in the way counts as ruled out, as a digit seen does.
         values[2 * 9 + 8] = 7;
-        assert!(is_hidden_single(&values, 2 * 9 + 6, 1));
+        assert!(Givens::of(&values).is_hidden_single(2 * 9 + 6, 1));
     }
 
     #[test]

@@ -9,7 +9,8 @@
 //! whatever the threads; only the work wasted past the last puzzle differs.
 //!
 //! Modules: [`symmetry`] (orbits of cells), [`grid`] (random solution grids), [`dig`]
-//! (removing givens while one solution remains; the neighbourhood move), [`range`] and
+//! (removing givens while one solution remains; the neighbourhood move), [`unavoidable`]
+//! (sets of a grid every puzzle must keep a given in, which spare digs the oracle), [`range`] and
 //! [`target`] (what a puzzle must be), [`screen`] (turning away cheaply what no grade
 //! would keep), [`attempt`] (one seeded attempt). Writing the
 //! puzzles and drawing progress are the caller's.
@@ -22,6 +23,7 @@ pub mod range;
 pub mod screen;
 pub mod symmetry;
 pub mod target;
+pub mod unavoidable;
 
 use crate::record::Record;
 use crate::solver::Scratch;

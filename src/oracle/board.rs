@@ -73,24 +73,36 @@ impl Board {
                 givens[usize::from(value)][band] |= 1 << position;
             }
         }
-        let unsolved = givens[0];
+        Board::placed_from_bands(givens[0], &givens[1..])
+    }
+
+    /// [`Board::placed`] for givens given per digit index as cells of each band
+    /// (`givens[digit][band]`, as in [`Board::from_bands`]), with the blank cells.
+    pub fn placed_from_bands(
+        unsolved: [u32; 3],
+        givens: &[[u32; 3]],
+    ) -> Result<Board, Contradiction> {
         let mut board = Board {
             candidates: [[0; 3]; 9],
             settled: [[BAND; 3]; 9],
             unsolved,
         };
-        for (digit, own) in givens[1..].iter().enumerate() {
-            // Two givens in a house leave fewer houses holding the digit than givens.
-            let (mut count, mut rows, mut boxes, mut columns) = (0, 0, 0, 0);
+        for (digit, own) in givens.iter().enumerate() {
+            // Two givens in a house: two in a row of a band; else a band's givens, one a
+            // row, in fewer boxes than rows; or two bands with a given in one column (two
+            // in a column of one band share a box). No population count, which the
+            // baseline target lacks.
+            let (mut clash, mut columns) = (false, 0);
             let mut taken = [0u32; 3];
             for (band, &cells) in own.iter().enumerate() {
                 taken[band] = HOUSES_TAKEN[minirow_pattern(cells)];
-                rows += taken[band] >> 27 & 0b11;
-                boxes += taken[band] >> 29;
-                count += cells.count_ones();
-                columns |= (cells | cells >> 9 | cells >> 18) & ROW;
+                let band_columns = (cells | cells >> 9 | cells >> 18) & ROW;
+                clash |= has_two_in_a_row(cells)
+                    || taken[band] >> 29 != taken[band] >> 27 & 0b11
+                    || columns & band_columns != 0;
+                columns |= band_columns;
             }
-            if rows != count || boxes != count || columns.count_ones() != count {
+            if clash {
                 return Err(Contradiction);
             }
             let column_cells = columns * (1 | 1 << 9 | 1 << 18);
@@ -359,6 +371,15 @@ fn minirow_pattern(cells: u32) -> usize {
     row(0) | row(1) << 3 | row(2) << 6
 }
 
+/// Whether a row of a band holds two cells or more.
+#[inline]
+fn has_two_in_a_row(cells: u32) -> bool {
+    [0, 9, 18].into_iter().any(|shift| {
+        let row = cells >> shift & ROW;
+        row & row.wrapping_sub(1) != 0
+    })
+}
+
 /// The cells of a band that are alone in their row.
 #[inline]
 fn lone_row_cells(cells: u32) -> u32 {
@@ -449,8 +470,9 @@ mod tests {
                 &placed_one_by_one(&puzzle).unwrap(),
             );
         }
-        // Two givens of a digit in a row, a column, a box, a minirow.
-        for (a, b) in [(0, 8), (0, 72), (0, 20), (30, 31)] {
+        // Two givens of a digit in a row, a column (of two bands, of one band), a box, a
+        // minirow.
+        for (a, b) in [(0, 8), (0, 72), (0, 18), (0, 20), (30, 31)] {
             let mut clash = [0; 81];
             clash[a] = 5;
             clash[b] = 5;

@@ -67,8 +67,38 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> usize {
 /// `known` (it differs in an unavoidable set, often of a few cells), so at each guess the
 /// search tries `known`'s digit first.
 pub fn has_solution_without(values: &[u8; 81], cell: usize, known: &[u8; 81]) -> bool {
+    solution_without_exists(Board::placed(values), cell, known)
+}
+
+/// [`has_solution_without`] for the givens of each digit given as cells
+/// (`digit_cells[d]`: the givens `d + 1`), as a dig keeps them, which spares reading the
+/// 81 values.
+pub fn has_solution_without_cells(
+    digit_cells: &[CellSet; 9],
+    cell: usize,
+    known: &[u8; 81],
+) -> bool {
+    let all = digit_cells
+        .iter()
+        .fold(CellSet::EMPTY, |all, &cells| all | cells);
+    let to_band = |cells: CellSet| cells.bands().map(|band| band as u32);
+    let givens = digit_cells.map(to_band);
+    solution_without_exists(
+        Board::placed_from_bands(to_band(!all), &givens),
+        cell,
+        known,
+    )
+}
+
+/// Whether the board of some givens, `cell` blank, has a solution with another digit than
+/// `known`'s in `cell`.
+fn solution_without_exists(
+    placed: Result<Board, Contradiction>,
+    cell: usize,
+    known: &[u8; 81],
+) -> bool {
     let digit = usize::from(known[cell]) - 1;
-    let board = Board::placed(values).and_then(|mut board| {
+    let board = placed.and_then(|mut board| {
         board.forbid(digit, cell / 27, (cell % 27) as u32);
         board.propagate()?;
         Ok(board)
