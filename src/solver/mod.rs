@@ -116,8 +116,17 @@ pub struct Solver {
     ladder: Ladder,
     policy: Policy,
     verify: bool,
-    /// Scores and a limit: a solve gives up (stuck) once its score passes the limit.
-    score_limit: Option<Box<(ScoreTable, u32)>>,
+    /// Scores and a limit: a solve gives up (stuck) once its score must pass the limit.
+    score_limit: Option<Box<ScoreLimit>>,
+}
+
+/// A score a solve gives up past ([`Solver::giving_up_past`]).
+#[derive(Clone, Debug)]
+struct ScoreLimit {
+    scores: ScoreTable,
+    limit: u32,
+    /// Per rung, the least score a step of it or of a later rung adds.
+    floors: Vec<u32>,
 }
 
 impl Solver {
@@ -131,11 +140,27 @@ impl Solver {
         }
     }
 
-    /// Gives up a solve, leaving it stuck, as soon as its score by `scores` passes
+    /// Gives up a solve, leaving it stuck, as soon as its score by `scores` must pass
     /// `limit` (under the `single` and `sweep` policies): for a caller that rejects such
-    /// puzzles whatever comes next, since a score only grows.
+    /// puzzles, and those its ladder cannot solve, whatever comes next, since a score only
+    /// grows. It has passed once a step takes it past; it must pass when every rung left to
+    /// try in the pass (those before found nothing, so the next step comes from one of
+    /// them) adds more than the room left: then the rungs are not searched.
     pub fn giving_up_past(mut self, scores: ScoreTable, limit: u32) -> Solver {
-        self.score_limit = Some(Box::new((scores, limit)));
+        let mut floors: Vec<u32> = self
+            .ladder
+            .rungs()
+            .iter()
+            .map(|&t| scores.score(t))
+            .collect();
+        for rung in (0..floors.len().saturating_sub(1)).rev() {
+            floors[rung] = floors[rung].min(floors[rung + 1]);
+        }
+        self.score_limit = Some(Box::new(ScoreLimit {
+            scores,
+            limit,
+            floors,
+        }));
         self
     }
 
@@ -240,12 +265,18 @@ impl Solver {
             return queue::solve(self, grid, solution, scratch, log);
         }
         let mut hardest_rung = None;
+        let mut score = 0u32;
         let counts_only = self.counts_only(&log);
         if self.queues_singles() {
             scratch.queues.load(grid);
         }
         'ladder: while !grid.is_solved() {
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
+                if let Some(limit) = &self.score_limit
+                    && score.saturating_add(limit.floors[rung]) > limit.limit
+                {
+                    return summary;
+                }
                 let applied = if self.queues_singles() && technique.is_single() {
                     match self.take_queued_single(
                         technique,
@@ -287,10 +318,11 @@ impl Solver {
                         hardest_rung = Some(rung);
                         summary.hardest = Some(technique);
                     }
-                    if let Some(limit) = &self.score_limit
-                        && limit.0.grade(&summary.counts).score > limit.1
-                    {
-                        return summary;
+                    if let Some(limit) = &self.score_limit {
+                        score = limit.scores.grade(&summary.counts).score;
+                        if score > limit.limit {
+                            return summary;
+                        }
                     }
                     continue 'ladder;
                 }
