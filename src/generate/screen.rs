@@ -2,8 +2,8 @@
 //! full grade of a miss often walks the whole ladder (chains, ALS, fish) before its first
 //! hard step. The screen solves with the ladder less the rungs no puzzle meeting the
 //! target can use, gives up once the score passes what the target allows or must pass it
-//! with the next step (a score only grows; see [`Solver::giving_up_past`]), and turns a
-//! candidate away when that solve misses the target.
+//! (a score only grows; see [`Solver::giving_up_past`]), and turns a candidate away when
+//! that solve misses the target.
 //!
 //! Why it never turns away a puzzle that meets the target: a rung such a puzzle uses
 //! would put it out of the target (a rung excluded, or whose level is above every level
@@ -237,18 +237,18 @@ mod tests {
         assert_eq!(at_score.counts, full.counts);
         let below = solve(&plain.clone().giving_up_past(scores.clone(), score - 1));
         assert_eq!(below.outcome, Outcome::Stuck);
-        // The last step, a single, adds the least score of any rung: the solve gives up
-        // before it, without searching, as that step would pass the limit.
-        let last = scores.score(Technique::FullHouse);
+        // The last steps, singles, add the least score of any rung: the solve gives up
+        // before them, without searching, as they would pass the limit.
+        let least = scores.score(Technique::FullHouse);
         assert!(
             plain
                 .ladder()
                 .rungs()
                 .iter()
-                .all(|&t| scores.score(t) >= last)
+                .all(|&t| scores.score(t) >= least)
         );
-        assert_eq!(below.steps, full.steps - 1);
-        assert_eq!(scores.grade(&below.counts).score, score - last);
+        assert!(below.steps < full.steps);
+        assert!(scores.grade(&below.counts).score + least <= score);
     }
 
     #[test]
