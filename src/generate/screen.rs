@@ -1,8 +1,9 @@
 //! A cheap screen before a candidate is graded: most candidates miss the target, and a
 //! full grade of a miss often walks the whole ladder (chains, ALS, fish) before its first
 //! hard step. The screen solves with the ladder less the rungs no puzzle meeting the
-//! target can use, gives up once the score passes what the target allows (a score only
-//! grows), and turns a candidate away when that solve misses the target.
+//! target can use, gives up once the score passes what the target allows or must pass it
+//! (a score only grows; see [`Solver::giving_up_past`]), and turns a candidate away when
+//! that solve misses the target.
 //!
 //! Why it never turns away a puzzle that meets the target: a rung such a puzzle uses
 //! would put it out of the target (a rung excluded, or whose level is above every level
@@ -198,7 +199,7 @@ mod tests {
     }
 
     #[test]
-    fn a_solve_gives_up_once_its_score_passes_the_limit() {
+    fn a_solve_gives_up_once_its_score_must_pass_the_limit() {
         let scores = ScoreTable::default();
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let puzzle = dig(
@@ -219,9 +220,20 @@ mod tests {
         let at_score = solve(&plain.clone().giving_up_past(scores.clone(), score));
         assert_eq!(at_score.outcome, Outcome::Solved);
         assert_eq!(at_score.counts, full.counts);
-        let below = solve(&plain.giving_up_past(scores.clone(), score - 1));
+        let below = solve(&plain.clone().giving_up_past(scores.clone(), score - 1));
         assert_eq!(below.outcome, Outcome::Stuck);
-        assert!(scores.grade(&below.counts).score > score - 1);
+        // The last steps, singles, add the least score of any rung: the solve gives up
+        // before them, without searching, as they would pass the limit.
+        let least = scores.score(Technique::FullHouse);
+        assert!(
+            plain
+                .ladder()
+                .rungs()
+                .iter()
+                .all(|&t| scores.score(t) >= least)
+        );
+        assert!(below.steps < full.steps);
+        assert!(scores.grade(&below.counts).score + least <= score);
     }
 
     #[test]

@@ -116,8 +116,20 @@ pub struct Solver {
     ladder: Ladder,
     policy: Policy,
     verify: bool,
-    /// Scores and a limit: a solve gives up (stuck) once its score passes the limit.
-    score_limit: Option<Box<(ScoreTable, u32)>>,
+    /// Scores and a limit: a solve gives up (stuck) once its score must pass the limit.
+    score_limit: Option<Box<ScoreLimit>>,
+}
+
+/// A score a solve gives up past ([`Solver::giving_up_past`]).
+#[derive(Clone, Debug)]
+struct ScoreLimit {
+    scores: ScoreTable,
+    limit: u32,
+    /// Per rung, the least score a step of it or of a later rung adds.
+    floors: Vec<u32>,
+    /// The least score any step adds, which every cell set costs at least, since steps
+    /// set one cell at most (0 when a rung may set several at once).
+    per_cell: u32,
 }
 
 impl Solver {
@@ -131,11 +143,35 @@ impl Solver {
         }
     }
 
-    /// Gives up a solve, leaving it stuck, as soon as its score by `scores` passes
+    /// Gives up a solve, leaving it stuck, as soon as its score by `scores` must pass
     /// `limit` (under the `single` and `sweep` policies): for a caller that rejects such
-    /// puzzles whatever comes next, since a score only grows.
+    /// puzzles, and those its ladder cannot solve, whatever comes next, since a score only
+    /// grows. It has passed once a step takes it past; it must pass when the least the
+    /// next step can add (the rungs before it in the pass found nothing, so it comes from
+    /// this rung or a later one), with the least the other empty cells' steps must add
+    /// (each sets one cell at most), passes the room left: then no rung is searched.
     pub fn giving_up_past(mut self, scores: ScoreTable, limit: u32) -> Solver {
-        self.score_limit = Some(Box::new((scores, limit)));
+        let mut floors: Vec<u32> = self
+            .ladder
+            .rungs()
+            .iter()
+            .map(|&t| scores.score(t))
+            .collect();
+        for rung in (0..floors.len().saturating_sub(1)).rev() {
+            floors[rung] = floors[rung].min(floors[rung + 1]);
+        }
+        // A template set sets every cell its templates agree on in one step.
+        let per_cell = if self.ladder.contains(Technique::TemplateSet) {
+            0
+        } else {
+            floors.first().copied().unwrap_or(0)
+        };
+        self.score_limit = Some(Box::new(ScoreLimit {
+            scores,
+            limit,
+            floors,
+            per_cell,
+        }));
         self
     }
 
@@ -240,12 +276,21 @@ impl Solver {
             return queue::solve(self, grid, solution, scratch, log);
         }
         let mut hardest_rung = None;
+        let mut score = 0u32;
         let counts_only = self.counts_only(&log);
         if self.queues_singles() {
             scratch.queues.load(grid);
         }
         'ladder: while !grid.is_solved() {
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
+                if let Some(limit) = &self.score_limit {
+                    let others = grid.unsolved().len().saturating_sub(1);
+                    let least =
+                        (limit.floors[rung]).saturating_add(limit.per_cell.saturating_mul(others));
+                    if score.saturating_add(least) > limit.limit {
+                        return summary;
+                    }
+                }
                 let applied = if self.queues_singles() && technique.is_single() {
                     match self.take_queued_single(
                         technique,
@@ -287,10 +332,11 @@ impl Solver {
                         hardest_rung = Some(rung);
                         summary.hardest = Some(technique);
                     }
-                    if let Some(limit) = &self.score_limit
-                        && limit.0.grade(&summary.counts).score > limit.1
-                    {
-                        return summary;
+                    if let Some(limit) = &self.score_limit {
+                        score = limit.scores.grade(&summary.counts).score;
+                        if score > limit.limit {
+                            return summary;
+                        }
                     }
                     continue 'ladder;
                 }
@@ -541,6 +587,29 @@ mod tests {
         assert!(hint[0].placement.is_some());
         assert_eq!(hint.first(), solver.solve(&puzzle, None).steps.first());
         assert_eq!(grid, Candidates::from_puzzle(&puzzle));
+    }
+
+    /// Every empty cell needs a step that sets it, adding a single's score at least: a
+    /// solve whose limit leaves less room than that gives up before its first search.
+    #[test]
+    fn a_limited_solve_counts_a_single_for_every_empty_cell() {
+        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
+        let singles = Ladder::parse("singles").unwrap();
+        let scores = ScoreTable::default();
+        let least = singles.rungs().iter().map(|&t| scores.score(t)).min();
+        let least = least.expect("rungs");
+        let empty = 81 - puzzle.given_count() as u32;
+        let solve = |limit| {
+            let solver =
+                Solver::new(singles.clone(), Policy::Single).giving_up_past(scores.clone(), limit);
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            solver.solve_counts(&mut grid, None, &mut Scratch::default())
+        };
+        let short = solve(empty * least - 1);
+        assert_eq!((short.outcome, short.steps), (Outcome::Stuck, 0));
+        // Room for a single per cell: the solve goes on.
+        let room = solve(empty * least);
+        assert!(room.steps > 0, "{room:?}");
     }
 
     use crate::bitset::DigitSet;

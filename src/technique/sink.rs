@@ -194,6 +194,24 @@ impl<'a> StepSink<'a> {
         ControlFlow::Continue(())
     }
 
+    /// [`StepSink::search_changes`] for a finder whose patterns lie in bivalue cells alone
+    /// and remove what their cells' peers hold (XY-Wings, XY-Chains): in a grid holding no
+    /// candidate that one where it found nothing did not, a pattern that removes something
+    /// must meet a cell that has become bivalue (a cell still holding its old pair was
+    /// bivalue then, with the same links), so without one `search` is not run.
+    pub fn search_bivalue_patterns(
+        &mut self,
+        search: impl FnOnce(&mut Self) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let grid = self.grid;
+        self.search_changes(|sink, changed| {
+            if changed.is_some_and(|changed| (changed & grid.cells_with_exactly(2)).is_empty()) {
+                return ControlFlow::Continue(());
+            }
+            search(sink)
+        })
+    }
+
     /// Tells [`StepSink::search_changes`] that the search passed over a pattern that
     /// removes something now and may be reported in a grid holding less (as a naked
     /// subset search passes over a locked one): what it found nothing in is not recorded.

@@ -25,6 +25,12 @@ use std::ops::ControlFlow;
 /// pairs; in each triple the pivot is tried as i (pincers j, k), as j (pincers i, k), then
 /// as k (pincers j, i).
 pub fn xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    // Its three cells are bivalue, and what it removes the pincers' peers hold.
+    sink.search_bivalue_patterns(|sink| find_xy_wings(grid, sink))
+}
+
+/// [`xy_wings`] without the look at the memo.
+fn find_xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let [bivalue, _] = bivalue_and_trivalue(grid);
     let mut cells = [Cell::from_index(0); 81];
     let mut n = 0;
@@ -132,6 +138,8 @@ fn push_wing(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::step::StepList;
+    use crate::technique::memo::Memo;
     use crate::technique::test_grids::*;
 
     fn grid_with(cells: &[(Cell, &[u8])]) -> Candidates {
@@ -210,6 +218,35 @@ mod tests {
         for grid in [far, unmatched, same, done] {
             assert!(Technique::XyWing.find_all(&grid, None).is_empty(), "{grid}");
         }
+    }
+
+    /// XY-Wings with a memo of fruitless grids, as the solver runs them.
+    fn remembered_xy_wings(grid: &Candidates, memo: &mut Memo) -> Vec<String> {
+        let mut found = StepList::new();
+        let mut sink =
+            StepSink::new(grid, None, &mut found, usize::MAX).remembering(Technique::XyWing, memo);
+        let _ = xy_wings(grid, &mut sink);
+        found.texts()
+    }
+
+    #[test]
+    fn the_memo_skips_xy_wings_until_a_cell_becomes_bivalue() {
+        // The wing of the first test with a third digit in a pincer: nothing, recorded.
+        let pivot = (Cell::at(4, 4), &[1, 2][..]);
+        let row_pincer = (Cell::at(4, 0), &[1, 3][..]);
+        let wide = grid_with(&[pivot, row_pincer, (Cell::at(0, 4), &[2, 3, 7])]);
+        let mut memo = Memo::default();
+        assert!(remembered_xy_wings(&wide, &mut memo).is_empty());
+        assert_eq!(
+            memo.changed_since_nothing(Technique::XyWing, &wide),
+            Some(CellSet::EMPTY)
+        );
+        // The pincer loses its 7 and becomes bivalue: searched, and the wing is found.
+        let mut closed = wide.clone();
+        closed.eliminate(Cell::at(0, 4), d(7));
+        let expected = texts(Technique::XyWing, &closed);
+        assert_eq!(expected.len(), 1);
+        assert_eq!(remembered_xy_wings(&closed, &mut memo), expected);
     }
 
     #[test]

@@ -60,6 +60,16 @@ thread_local! {
 }
 
 fn chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> ControlFlow<()> {
+    if kind != ChainKind::Xy {
+        return find_chains(grid, sink, kind);
+    }
+    // An XY-Chain runs through bivalue cells alone and removes its digit from cells seeing
+    // both ends.
+    sink.search_bivalue_patterns(|sink| find_chains(grid, sink, kind))
+}
+
+/// [`chains`] without the XY-Chain's look at the memo.
+fn find_chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> ControlFlow<()> {
     let technique = match kind {
         ChainKind::X => Technique::XChain,
         ChainKind::Turbot => Technique::TurbotFish,
@@ -368,6 +378,45 @@ mod tests {
         restrict(&mut grid, rc(5, 6), &[2, 9]);
         restrict(&mut grid, rc(5, 3), &[9, 4]);
         grid
+    }
+
+    /// XY-Chains with a memo of fruitless grids, as the solver runs them.
+    fn remembered_xy_chains(grid: &Candidates, memo: &mut Memo) -> Vec<String> {
+        let mut found = StepList::new();
+        let mut sink =
+            StepSink::new(grid, None, &mut found, usize::MAX).remembering(Technique::XyChain, memo);
+        let _ = xy_chains(grid, &mut sink);
+        found.texts()
+    }
+
+    #[test]
+    fn the_memo_skips_xy_chains_until_a_cell_becomes_bivalue() {
+        // r2c6 holds a third digit, 8: no chain, and the grid is recorded as fruitless.
+        let mut wide = Candidates::empty();
+        restrict(&mut wide, rc(2, 1), &[4, 7]);
+        restrict(&mut wide, rc(2, 6), &[7, 2, 8]);
+        restrict(&mut wide, rc(5, 6), &[2, 9]);
+        restrict(&mut wide, rc(5, 3), &[9, 4]);
+        let mut memo = Memo::default();
+        assert!(remembered_xy_chains(&wide, &mut memo).is_empty());
+        assert_eq!(
+            memo.changed_since_nothing(Technique::XyChain, &wide),
+            Some(CellSet::EMPTY)
+        );
+        // Fewer candidates, but no new bivalue cell: nothing, recorded again.
+        let mut thinner = wide.clone();
+        remove(&mut thinner, d(1), &[rc(9, 9)]);
+        assert!(remembered_xy_chains(&thinner, &mut memo).is_empty());
+        assert_eq!(
+            memo.changed_since_nothing(Technique::XyChain, &thinner),
+            Some(CellSet::EMPTY)
+        );
+        // r2c6 loses its 8 and becomes bivalue: searched, and the chain is found.
+        let mut closed = thinner.clone();
+        remove(&mut closed, d(8), &[rc(2, 6)]);
+        let expected = texts(Technique::XyChain, &closed);
+        assert_eq!(expected.len(), 1);
+        assert_eq!(remembered_xy_chains(&closed, &mut memo), expected);
     }
 
     #[test]
