@@ -18,11 +18,11 @@ use crate::geometry::Cell;
 
 /// The most cells a kept set has. Larger sets, of which a grid has a few dozen more, almost
 /// never miss every given of a puzzle being dug, and each costs the check a step.
-const MAX_CELLS: u32 = 12;
+pub const MAX_CELLS: u32 = 12;
 
 /// The most sets kept (a grid has some sixty of up to [`MAX_CELLS`] cells), so that a
 /// `u128` can say which of them hold a cell.
-const MAX_SETS: usize = 128;
+pub const MAX_SETS: usize = 128;
 
 /// Unavoidable sets of one solution grid, of no more than [`MAX_CELLS`] cells, with for
 /// each cell the sets holding it.
