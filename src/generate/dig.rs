@@ -41,11 +41,6 @@ pub fn is_minimal(values: &[u8; 81]) -> bool {
     })
 }
 
-/// How many givens `values` holds.
-pub fn given_count(values: &[u8; 81]) -> usize {
-    values.iter().filter(|&&v| v != 0).count()
-}
-
 /// Whether `fewer` (whose givens are `left`), a puzzle whose one solution was `solution`
 /// without the givens in `cells`, still has one. For a single cell the oracle looks only
 /// for a solution with another digit there, which is all a second solution can differ
@@ -123,11 +118,10 @@ fn dig_in_order(
     stop_at: usize,
 ) {
     let unavoidable = UnavoidableSets::of(solution);
-    let mut givens = given_count(values);
     // The givens of a puzzle with one solution, as `unavoidable` asks.
     let mut present = Givens::of(values);
     for &orbit in order {
-        if givens <= stop_at {
+        if present.all.len() as usize <= stop_at {
             return;
         }
         let cells = &orbits[orbit];
@@ -152,7 +146,6 @@ fn dig_in_order(
         {
             *values = fewer;
             present = left;
-            givens -= cells.len();
         }
     }
 }
@@ -228,7 +221,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let solution = random_solution(&mut rng);
         let puzzle = dig(&solution, &Symmetry::None.orbits(), 40, &mut rng);
-        assert_eq!(given_count(&puzzle), 40);
+        assert_eq!(Puzzle::from_values(puzzle).unwrap().given_count(), 40);
         assert!(is_unique(&puzzle) && !is_minimal(&puzzle));
         let symmetric = dig(&solution, &Symmetry::Rotational90.orbits(), 0, &mut rng);
         assert!(is_unique(&symmetric) && Symmetry::Rotational90.holds(&symmetric));

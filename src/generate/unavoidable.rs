@@ -73,11 +73,6 @@ impl UnavoidableSets {
     }
 }
 
-/// The box (0-8, row by row) of a row and column.
-fn box_of(row: usize, col: usize) -> usize {
-    row / 3 * 3 + col / 3
-}
-
 /// The components of each pair of digits: nodes are rows (each holds one `a` and one
 /// `b`); a row links to the rows holding the other digit in the column and in the box of
 /// its `a` and of its `b`.
@@ -89,11 +84,12 @@ fn digit_swaps(solution: &[u8; 81], sets: &mut Vec<CellSet>) {
     let mut row_in_col = [[0u16; 9]; 9];
     let mut row_in_box = [[0u16; 9]; 9];
     for (cell, &value) in solution.iter().enumerate() {
-        let (digit, row, col) = (usize::from(value) - 1, cell / 9, cell % 9);
+        let (digit, cell) = (usize::from(value) - 1, Cell::from_index(cell));
+        let (row, col, box_) = (cell.row(), cell.col(), cell.box_index());
         col_in_row[digit][row] = col;
-        box_in_row[digit][row] = box_of(row, col);
+        box_in_row[digit][row] = box_;
         row_in_col[digit][col] = 1 << row;
-        row_in_box[digit][box_of(row, col)] = 1 << row;
+        row_in_box[digit][box_] = 1 << row;
     }
     for a in 0..9 {
         for b in a + 1..9 {
@@ -207,18 +203,12 @@ mod tests {
             let Some((&cell, rest)) = cells.split_first() else {
                 return Solution::from_values(*grid).is_some();
             };
-            let (row, col) = (cell / 9, cell % 9);
+            let peers = Cell::from_index(cell).peers();
             for digit in 1..=9 {
                 if digit == solution[cell] {
                     continue;
                 }
-                let clash = (0..81).any(|other| {
-                    other != cell
-                        && grid[other] == digit
-                        && (other / 9 == row
-                            || other % 9 == col
-                            || box_of(other / 9, other % 9) == box_of(row, col))
-                });
+                let clash = peers.iter().any(|other| grid[other.index()] == digit);
                 if !clash {
                     grid[cell] = digit;
                     if fill(grid, rest, solution) {

@@ -282,11 +282,15 @@ impl Solver {
             scratch.queues.load(grid);
         }
         'ladder: while !grid.is_solved() {
+            // What the steps setting the other empty cells add at least (the grid stays as
+            // it is through the pass until a step is applied).
+            let others_floor = self.score_limit.as_ref().map_or(0, |limit| {
+                let others = grid.unsolved().len().saturating_sub(1);
+                limit.per_cell.saturating_mul(others)
+            });
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
                 if let Some(limit) = &self.score_limit {
-                    let others = grid.unsolved().len().saturating_sub(1);
-                    let least =
-                        (limit.floors[rung]).saturating_add(limit.per_cell.saturating_mul(others));
+                    let least = limit.floors[rung].saturating_add(others_floor);
                     if score.saturating_add(least) > limit.limit {
                         return summary;
                     }

@@ -68,6 +68,20 @@ pub fn texts(technique: Technique, grid: &Candidates) -> Vec<String> {
     technique.find_all(grid, None).texts()
 }
 
+/// Every step `technique` finds in `grid` with `memo` of its fruitless searches, as the
+/// solver runs it, rendered in the forum notation.
+pub fn remembered_texts(
+    technique: Technique,
+    grid: &Candidates,
+    memo: &mut crate::technique::memo::Memo,
+) -> Vec<String> {
+    let mut found = crate::step::StepList::new();
+    let mut sink = crate::technique::sink::StepSink::new(grid, None, &mut found, usize::MAX)
+        .remembering(technique, memo);
+    let _ = technique.find(grid, &mut sink);
+    found.texts()
+}
+
 /// One solve of a puzzle of the bundled sample: its line, the puzzle, its solution and the
 /// solver's report (whose steps, applied in turn to the puzzle's grid, walk the solve).
 pub struct SampleSolve {

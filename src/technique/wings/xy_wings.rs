@@ -138,7 +138,6 @@ fn push_wing(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::step::StepList;
     use crate::technique::memo::Memo;
     use crate::technique::test_grids::*;
 
@@ -220,15 +219,6 @@ mod tests {
         }
     }
 
-    /// XY-Wings with a memo of fruitless grids, as the solver runs them.
-    fn remembered_xy_wings(grid: &Candidates, memo: &mut Memo) -> Vec<String> {
-        let mut found = StepList::new();
-        let mut sink =
-            StepSink::new(grid, None, &mut found, usize::MAX).remembering(Technique::XyWing, memo);
-        let _ = xy_wings(grid, &mut sink);
-        found.texts()
-    }
-
     #[test]
     fn the_memo_skips_xy_wings_until_a_cell_becomes_bivalue() {
         // The wing of the first test with a third digit in a pincer: nothing, recorded.
@@ -236,7 +226,7 @@ mod tests {
         let row_pincer = (Cell::at(4, 0), &[1, 3][..]);
         let wide = grid_with(&[pivot, row_pincer, (Cell::at(0, 4), &[2, 3, 7])]);
         let mut memo = Memo::default();
-        assert!(remembered_xy_wings(&wide, &mut memo).is_empty());
+        assert!(remembered_texts(Technique::XyWing, &wide, &mut memo).is_empty());
         assert_eq!(
             memo.changed_since_nothing(Technique::XyWing, &wide),
             Some(CellSet::EMPTY)
@@ -246,7 +236,10 @@ mod tests {
         closed.eliminate(Cell::at(0, 4), d(7));
         let expected = texts(Technique::XyWing, &closed);
         assert_eq!(expected.len(), 1);
-        assert_eq!(remembered_xy_wings(&closed, &mut memo), expected);
+        assert_eq!(
+            remembered_texts(Technique::XyWing, &closed, &mut memo),
+            expected
+        );
     }
 
     #[test]

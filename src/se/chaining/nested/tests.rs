@@ -43,11 +43,19 @@ fn first_collected(grid: &WorkGrid, producer: Option<Producer>) -> Option<Found>
     sink.into_sorted().into_iter().next()
 }
 
+/// The shared corpora's top95 file, or `None` (said on stderr) on a machine without them.
+fn shared_top95() -> Option<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norvig_top95.txt");
+    let text = std::fs::read_to_string(&path);
+    if text.is_err() {
+        eprintln!("skipping: {} is not present", path.display());
+    }
+    text.ok()
+}
+
 #[test]
 fn collected_producers_agree_with_the_solver_s_on_real_grids() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norvig_top95.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: {} is not present", path.display());
+    let Some(text) = shared_top95() else {
         return;
     };
     let mut scratch = ChainingScratch::default();
@@ -151,9 +159,7 @@ fn read(found: &Found) -> (f64, u32, u8, Vec<u16>, Vec<u16>, u64) {
 
 #[test]
 fn skipping_searches_keeps_every_hint_with_rule_parents() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norvig_top95.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: {} is not present", path.display());
+    let Some(text) = shared_top95() else {
         return;
     };
     let mut kept = 0;

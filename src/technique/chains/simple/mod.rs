@@ -336,15 +336,6 @@ mod tests {
         assert!(texts(Technique::XChain, &Candidates::empty()).is_empty());
     }
 
-    /// X-Chains with a memo of fruitless digits, as the solver runs them.
-    fn remembered_texts(grid: &Candidates, memo: &mut Memo) -> Vec<String> {
-        let mut found = StepList::new();
-        let mut sink =
-            StepSink::new(grid, None, &mut found, usize::MAX).remembering(Technique::XChain, memo);
-        let _ = x_chains(grid, &mut sink);
-        found.texts()
-    }
-
     #[test]
     fn the_memo_skips_a_digit_only_while_it_holds_what_gave_nothing() {
         let mut memo = Memo::default();
@@ -352,11 +343,17 @@ mod tests {
         let mut broken = with_chain.clone();
         remove(&mut broken, d(5), &[rc(5, 4)]);
         // Nothing for 5 in the broken grid; the chain's grid differs in 5, so it is searched.
-        assert!(remembered_texts(&broken, &mut memo).is_empty());
+        assert!(remembered_texts(Technique::XChain, &broken, &mut memo).is_empty());
         let expected = texts(Technique::XChain, &with_chain);
-        assert_eq!(remembered_texts(&with_chain, &mut memo), expected);
+        assert_eq!(
+            remembered_texts(Technique::XChain, &with_chain, &mut memo),
+            expected
+        );
         // A digit that gave a chain is never recorded as fruitless.
-        assert_eq!(remembered_texts(&with_chain, &mut memo), expected);
+        assert_eq!(
+            remembered_texts(Technique::XChain, &with_chain, &mut memo),
+            expected
+        );
         assert!(memo.found_nothing_in(
             Technique::XChain,
             d(5).index(),
@@ -380,15 +377,6 @@ mod tests {
         grid
     }
 
-    /// XY-Chains with a memo of fruitless grids, as the solver runs them.
-    fn remembered_xy_chains(grid: &Candidates, memo: &mut Memo) -> Vec<String> {
-        let mut found = StepList::new();
-        let mut sink =
-            StepSink::new(grid, None, &mut found, usize::MAX).remembering(Technique::XyChain, memo);
-        let _ = xy_chains(grid, &mut sink);
-        found.texts()
-    }
-
     #[test]
     fn the_memo_skips_xy_chains_until_a_cell_becomes_bivalue() {
         // r2c6 holds a third digit, 8: no chain, and the grid is recorded as fruitless.
@@ -398,7 +386,7 @@ mod tests {
         restrict(&mut wide, rc(5, 6), &[2, 9]);
         restrict(&mut wide, rc(5, 3), &[9, 4]);
         let mut memo = Memo::default();
-        assert!(remembered_xy_chains(&wide, &mut memo).is_empty());
+        assert!(remembered_texts(Technique::XyChain, &wide, &mut memo).is_empty());
         assert_eq!(
             memo.changed_since_nothing(Technique::XyChain, &wide),
             Some(CellSet::EMPTY)
@@ -406,7 +394,7 @@ mod tests {
         // Fewer candidates, but no new bivalue cell: nothing, recorded again.
         let mut thinner = wide.clone();
         remove(&mut thinner, d(1), &[rc(9, 9)]);
-        assert!(remembered_xy_chains(&thinner, &mut memo).is_empty());
+        assert!(remembered_texts(Technique::XyChain, &thinner, &mut memo).is_empty());
         assert_eq!(
             memo.changed_since_nothing(Technique::XyChain, &thinner),
             Some(CellSet::EMPTY)
@@ -416,7 +404,10 @@ mod tests {
         remove(&mut closed, d(8), &[rc(2, 6)]);
         let expected = texts(Technique::XyChain, &closed);
         assert_eq!(expected.len(), 1);
-        assert_eq!(remembered_xy_chains(&closed, &mut memo), expected);
+        assert_eq!(
+            remembered_texts(Technique::XyChain, &closed, &mut memo),
+            expected
+        );
     }
 
     #[test]
@@ -486,15 +477,6 @@ mod tests {
         );
     }
 
-    /// Remote Pairs with a memo of fruitless pairs, as the solver runs them.
-    fn remembered_remote_pairs(grid: &Candidates, memo: &mut Memo) -> Vec<String> {
-        let mut found = StepList::new();
-        let mut sink = StepSink::new(grid, None, &mut found, usize::MAX)
-            .remembering(Technique::RemotePair, memo);
-        let _ = remote_pairs(grid, &mut sink);
-        found.texts()
-    }
-
     /// How many pairs a Remote Pair search with `memo` would look at in `grid`.
     fn pairs_to_search(grid: &Candidates, memo: &mut Memo) -> usize {
         let mut found = StepList::new();
@@ -515,14 +497,17 @@ mod tests {
         }
         let mut memo = Memo::default();
         assert_eq!(pairs_to_search(&barren, &mut memo), 1);
-        assert!(remembered_remote_pairs(&barren, &mut memo).is_empty());
+        assert!(remembered_texts(Technique::RemotePair, &barren, &mut memo).is_empty());
         // Searched in vain as it is: skipped.
         assert_eq!(pairs_to_search(&barren, &mut memo), 0);
         // A cell seeing two of the pair's cells holds a digit of the pair again: searched.
         let expected = texts(Technique::RemotePair, &with_targets);
         assert!(!expected.is_empty());
         assert_eq!(pairs_to_search(&with_targets, &mut memo), 1);
-        assert_eq!(remembered_remote_pairs(&with_targets, &mut memo), expected);
+        assert_eq!(
+            remembered_texts(Technique::RemotePair, &with_targets, &mut memo),
+            expected
+        );
         // A pair that gave a chain is not recorded.
         assert_eq!(pairs_to_search(&with_targets, &mut memo), 1);
         // The pair gone from a cell that sees fewer than two of its cells does not count.
