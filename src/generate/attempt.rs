@@ -9,7 +9,7 @@
 
 use super::dig;
 use super::grid::random_solution;
-use super::screen::Screen;
+use super::screen::{Screen, Screened};
 use super::target::Target;
 use crate::record::Record;
 use crate::runner::evaluate::Evaluator;
@@ -59,7 +59,7 @@ impl Recipe {
             found: Vec::new(),
             graded: 1,
         };
-        let Some(record) = self.judge(&puzzle, scratch) else {
+        let Some(record) = self.judge(&puzzle, &solution, scratch) else {
             return result;
         };
         result.found.push(record);
@@ -70,7 +70,7 @@ impl Recipe {
                 break;
             };
             result.graded += 1;
-            if let Some(record) = self.judge(&next, scratch) {
+            if let Some(record) = self.judge(&next, &solution, scratch) {
                 puzzle = next;
                 result.found.push(record);
             }
@@ -78,22 +78,29 @@ impl Recipe {
         result
     }
 
-    /// The row `run` writes for `puzzle` when it meets the target; the screen turns away
-    /// first what no grade would keep.
-    fn judge(&self, puzzle: &[u8; 81], scratch: &mut Scratch) -> Option<Record> {
-        if let Some(screen) = &self.screen
-            && !screen.passes(puzzle, scratch)
-        {
-            return None;
-        }
-        let record = self.grade(puzzle, scratch);
+    /// The row `run` writes for `puzzle` (one solution, `solution`) when it meets the
+    /// target. The screen turns away first what no grade would keep, and its solve stands
+    /// for the ladder's when it is the same ([`Screened::Solved`]).
+    fn judge(
+        &self,
+        puzzle: &[u8; 81],
+        solution: &[u8; 81],
+        scratch: &mut Scratch,
+    ) -> Option<Record> {
+        let solved = match &self.screen {
+            None => None,
+            Some(screen) => match screen.judge(puzzle, solution, scratch) {
+                Screened::Out => return None,
+                Screened::In => None,
+                Screened::Solved(solve) => Some(*solve),
+            },
+        };
+        let record = self
+            .evaluator
+            .evaluate_values_solved(puzzle, solved, scratch)
+            .record;
         self.target
             .meets(&record, self.evaluator.columns())
             .then_some(record)
-    }
-
-    /// The row `run` writes for `puzzle` (its source and line set when it is kept).
-    pub fn grade(&self, puzzle: &[u8; 81], scratch: &mut Scratch) -> Record {
-        self.evaluator.evaluate_values(puzzle, scratch).record
     }
 }

@@ -12,9 +12,25 @@
 //! each time the ladder tried one of them, it found nothing and went on. Under the
 //! `single` and `sweep` policies the ladder without those rungs therefore takes the very
 //! same steps, and its solve has the same counts, score, level and hardest technique,
-//! which meet the target. A candidate the screen lets through is graded in full, as
-//! before; only what is turned away is never graded. (Under the `queue` policy the order
-//! of the rungs depends on the whole ladder, so there is no screen.)
+//! which meet the target. Only what is turned away is never graded. A screen that keeps
+//! the brute-force rung solves with the puzzle's solution, as a grade does: the rung
+//! copies its cells. (Under the `queue` policy the order of the rungs depends on the
+//! whole ladder, so there is no screen.)
+//!
+//! A candidate the screen lets through is graded in full, unless the screen's solve is
+//! the full ladder's: when every rung left out comes, in the ladder, after every rung the
+//! solve used ([`Screened::Solved`]). Then the full ladder takes the very same steps:
+//! from the same grid, each pass of it tries the same rungs in the same order as the
+//! screened ladder up to the rung that gives the step (the rungs before it are all kept,
+//! as it comes before every rung left out), so it finds the same step(s) there and never
+//! reaches a rung left out; and the screen's solve ended solved, never stopped by its
+//! score limit. So its summary and end grid (steps, placements, eliminations, counts,
+//! hardest technique, hence score and level) are the full solve's, and the row is built
+//! from them without solving again ([`Evaluator::evaluate_values_solved`]). On `standard`,
+//! `--level easy`, `medium` and `unfair` leave out a tail of the ladder (for `unfair` the
+//! forcing chains and nets only), so every candidate that passes is graded so.
+//!
+//! [`Evaluator::evaluate_values_solved`]: crate::runner::evaluate::Evaluator::evaluate_values_solved
 
 use super::target::Target;
 use crate::candidates::Candidates;
@@ -23,10 +39,10 @@ use crate::hodoku::grade::ScoreTable;
 use crate::hodoku::level::Level;
 use crate::ladder::Ladder;
 use crate::policy::Policy;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, Solution};
 use crate::record::{Columns, Record, Status};
 use crate::rung::{Grader, Rung};
-use crate::solver::{Outcome, Scratch, Solver};
+use crate::solver::{Outcome, Scratch, Solver, Summary};
 
 /// The ladder without the rungs a puzzle meeting the target cannot use, and the target
 /// less what the screen's solve cannot tell (SE's rating).
@@ -36,6 +52,22 @@ pub struct Screen {
     scores: ScoreTable,
     columns: Columns,
     target: Target,
+    /// How many rungs the ladder has before its first one left out (all of them kept, so
+    /// the first as many of the screened ladder): a solve whose hardest rung is among
+    /// them is the full ladder's.
+    leading: usize,
+}
+
+/// What the screen made of a candidate.
+#[derive(Clone, Debug)]
+pub enum Screened {
+    /// No grade of it meets the target.
+    Out,
+    /// It may meet the target: grade it.
+    In,
+    /// It may meet the target, and the screen's solve (its summary and end grid) is the
+    /// one the full ladder makes: grade it from that solve.
+    Solved(Box<(Summary, Candidates)>),
 }
 
 impl Screen {
@@ -72,6 +104,11 @@ impl Screen {
             .filter(|&rung| usable(rung))
             .map(|(_, &t)| t)
             .collect();
+        let leading = rungs
+            .iter()
+            .enumerate()
+            .take_while(|&rung| usable(rung))
+            .count();
         if kept.len() == rungs.len() && target.er.is_none() {
             return None;
         }
@@ -103,19 +140,28 @@ impl Screen {
                 er: None,
                 ..target.clone()
             },
+            leading,
         })
     }
 
-    /// Whether `puzzle` (one solution) may meet the target: false only when no grade of it
-    /// can.
-    pub fn passes(&self, puzzle: &[u8; 81], scratch: &mut Scratch) -> bool {
+    /// Whether `puzzle` (one solution, `solution`) may meet the target ([`Screened::Out`]
+    /// only when no grade of it can), with the screen's solve when it is the full
+    /// ladder's.
+    pub fn judge(&self, puzzle: &[u8; 81], solution: &[u8; 81], scratch: &mut Scratch) -> Screened {
         let Ok(puzzle) = Puzzle::from_values(*puzzle) else {
-            return true;
+            return Screened::In;
+        };
+        // The brute-force rung copies the solution's cells, as in a grade.
+        let solution = match self.solver.ladder().contains(Technique::BruteForce) {
+            true => Solution::from_values(*solution),
+            false => None,
         };
         let mut grid = Candidates::from_puzzle(&puzzle);
-        let summary = self.solver.solve_counts(&mut grid, None, scratch);
+        let summary = self
+            .solver
+            .solve_counts(&mut grid, solution.as_ref(), scratch);
         if summary.outcome != Outcome::Solved {
-            return false;
+            return Screened::Out;
         }
         let grade = self.scores.grade(&summary.counts);
         let mut record = Record::new("", 0, self.columns.techniques.len());
@@ -127,7 +173,22 @@ impl Screen {
         for (count, &t) in record.counts.iter_mut().zip(self.solver.ladder().rungs()) {
             *count = summary.counts[t];
         }
-        self.target.meets(&record, &self.columns)
+        if !self.target.meets(&record, &self.columns) {
+            return Screened::Out;
+        }
+        // The hardest rung is the latest used (none: nothing to place).
+        let full = match summary.hardest {
+            None => true,
+            Some(t) => self
+                .solver
+                .ladder()
+                .position(t)
+                .is_some_and(|rung| rung < self.leading),
+        };
+        match full {
+            true => Screened::Solved(Box::new((summary, grid))),
+            false => Screened::In,
+        }
     }
 }
 
@@ -176,26 +237,108 @@ mod tests {
         ];
         let mut rng = ChaCha8Rng::seed_from_u64(8);
         let orbits = Symmetry::None.orbits();
-        let puzzles: Vec<[u8; 81]> = (0..150)
-            .map(|_| dig(&random_solution(&mut rng), &orbits, 0, &mut rng))
+        let puzzles: Vec<([u8; 81], [u8; 81])> = (0..150)
+            .map(|_| {
+                let solution = random_solution(&mut rng);
+                (dig(&solution, &orbits, 0, &mut rng), solution)
+            })
             .collect();
         let mut scratch = Scratch::default();
         for target in &targets {
             let screen = Screen::new(&ladder, Policy::Single, &scores, target)
                 .expect("each target leaves rungs out");
-            let (mut kept, mut turned_away) = (0, 0);
-            for puzzle in &puzzles {
-                let passes = screen.passes(puzzle, &mut scratch);
+            let (mut kept, mut turned_away, mut solved) = (0, 0, 0);
+            for (puzzle, solution) in &puzzles {
+                let screened = screen.judge(puzzle, solution, &mut scratch);
                 let record = evaluator.evaluate_values(puzzle, &mut scratch).record;
+                let passes = !matches!(screened, Screened::Out);
                 if target.meets(&record, evaluator.columns()) {
                     assert!(passes, "{target:?} turned away {}", record.puzzle);
                     kept += 1;
                 }
                 turned_away += usize::from(!passes);
+                if let Screened::Solved(solve) = screened {
+                    let mut from_screen = evaluator
+                        .evaluate_values_solved(puzzle, Some(*solve), &mut scratch)
+                        .record;
+                    from_screen.micros = record.micros;
+                    assert_eq!(from_screen, record, "{target:?}");
+                    solved += 1;
+                }
             }
             assert!(kept > 0, "{target:?} keeps some");
             assert!(turned_away > 0, "{target:?} turns some away");
+            assert!(solved > 0, "{target:?} grades some from the screen's solve");
         }
+    }
+
+    /// Where a rung left out comes before the hardest the screen's solve used, the full
+    /// ladder may take other steps: the screen does not pass its solve on. `--without
+    /// hidden-pair` leaves out a rung early in the ladder.
+    #[test]
+    fn the_screen_passes_its_solve_on_only_when_it_is_the_full_ladder_s() {
+        let ladder = Ladder::default();
+        let scores = ScoreTable::default();
+        let target = Target {
+            without: vec![hodoku("hidden-pair")],
+            ..Target::default()
+        };
+        let screen = Screen::new(&ladder, Policy::Single, &scores, &target).unwrap();
+        let hidden_pair = ladder.position(Technique::HiddenPair).unwrap();
+        assert_eq!(screen.leading, hidden_pair);
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let orbits = Symmetry::None.orbits();
+        let mut scratch = Scratch::default();
+        let (mut solved, mut graded) = (0, 0);
+        for _ in 0..100 {
+            let solution = random_solution(&mut rng);
+            let puzzle = dig(&solution, &orbits, 0, &mut rng);
+            match screen.judge(&puzzle, &solution, &mut scratch) {
+                Screened::Out => {}
+                Screened::In => graded += 1,
+                Screened::Solved(solve) => {
+                    let hardest = solve.0.hardest.unwrap();
+                    assert!(ladder.position(hardest).unwrap() < hidden_pair);
+                    solved += 1;
+                }
+            }
+        }
+        assert!(solved > 0 && graded > 0, "{solved} {graded}");
+    }
+
+    /// A screen that keeps the brute-force rung solves with the solution, as a grade does:
+    /// without it the rung finds nothing, and every candidate that needs it would be
+    /// turned away.
+    #[test]
+    fn a_screen_keeping_brute_force_keeps_what_needs_it() {
+        let ladder = Ladder::parse("fh,n1,h1,lc1,lc2,x-wing")
+            .unwrap()
+            .with(Technique::BruteForce);
+        let scores = ScoreTable::default();
+        let evaluator =
+            Evaluator::new(ladder.clone(), Policy::Single, false, scores.clone(), false);
+        let target = Target {
+            needs: vec![hodoku("brute-force")],
+            without: vec![hodoku("x-wing")],
+            ..Target::default()
+        };
+        let screen = Screen::new(&ladder, Policy::Single, &scores, &target).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let orbits = Symmetry::None.orbits();
+        let mut scratch = Scratch::default();
+        let mut kept = 0;
+        for _ in 0..30 {
+            let solution = random_solution(&mut rng);
+            let puzzle = dig(&solution, &orbits, 0, &mut rng);
+            let record = evaluator.evaluate_values(&puzzle, &mut scratch).record;
+            if target.meets(&record, evaluator.columns()) {
+                // Graded again: X-Wing, left out, comes before brute force, used.
+                let screened = screen.judge(&puzzle, &solution, &mut scratch);
+                assert!(matches!(screened, Screened::In), "{}", record.puzzle);
+                kept += 1;
+            }
+        }
+        assert!(kept > 0);
     }
 
     #[test]

@@ -208,6 +208,22 @@ impl Evaluator {
     /// its [one-line form](crate::puzzle::one_line), with no source: the row `run` writes
     /// for that line, but for its source and line number.
     pub fn evaluate_values(&self, values: &[u8; 81], scratch: &mut Scratch) -> Evaluation {
+        self.evaluate_values_solved(values, None, scratch)
+    }
+
+    /// [`Evaluator::evaluate_values`] for a puzzle whose ladder solve the caller has
+    /// already made, when `solved` holds it: the summary and the end grid of this
+    /// evaluator's ladder and policy solving the puzzle (given its solution when the
+    /// ladder has the brute-force rung), or of a solve known to take the very same steps.
+    /// The row is then the one `evaluate_values` writes without a second solve (its
+    /// `micros` leave that solve out). Along SE's path, or when verifying (every step
+    /// checked), the evaluator solves as usual.
+    pub fn evaluate_values_solved(
+        &self,
+        values: &[u8; 81],
+        solved: Option<(Summary, Candidates)>,
+        scratch: &mut Scratch,
+    ) -> Evaluation {
         let text = one_line(values);
         let line = LineRef {
             source: "",
@@ -215,11 +231,21 @@ impl Evaluator {
             text: &text,
             length: text.len(),
         };
-        self.evaluate(line, scratch)
+        self.evaluate_solved(line, solved.filter(|_| !self.verify), scratch)
     }
 
     /// Evaluates one line, reusing the thread's `scratch`.
     pub fn evaluate(&self, line: LineRef<'_>, scratch: &mut Scratch) -> Evaluation {
+        self.evaluate_solved(line, None, scratch)
+    }
+
+    /// [`Evaluator::evaluate`], taking the ladder's solve from `solved` when it holds one.
+    fn evaluate_solved(
+        &self,
+        line: LineRef<'_>,
+        solved: Option<(Summary, Candidates)>,
+        scratch: &mut Scratch,
+    ) -> Evaluation {
         let start = Instant::now();
         let mut record = Record::new(line.source, line.number, self.columns.techniques.len());
         let (parsed, column) = read_position(line.text, self.columns.rest);
@@ -242,9 +268,9 @@ impl Evaluator {
                 unsound = if let Some(ladder) = self.along_se {
                     self.along_se_path(ladder, &start, &mut record)
                 } else if self.logic_first {
-                    self.solve_then_ask(&start, scratch, &mut record)
+                    self.solve_then_ask(&start, solved, scratch, &mut record)
                 } else {
-                    self.ask_then_solve(&start, scratch, &mut record)
+                    self.ask_then_solve(&start, solved, scratch, &mut record)
                 };
                 // Solved and stuck puzzles have exactly one solution (proved by the solve
                 // or by the oracle), which is what SE's rating assumes.
@@ -268,30 +294,40 @@ impl Evaluator {
         Evaluation { record, unsound }
     }
 
-    /// The oracle first, then the ladder on a puzzle with a unique solution.
+    /// The oracle first, then the ladder on a puzzle with a unique solution (the solve in
+    /// `solved`, when the caller made it).
     fn ask_then_solve(
         &self,
         start: &Position,
+        solved: Option<(Summary, Candidates)>,
         scratch: &mut Scratch,
         record: &mut Record,
     ) -> Option<WrongStep> {
         let solution = self.ask_oracle(start, record)?;
-        let mut grid = start.grid();
-        let summary = self
-            .solver
-            .solve_counts(&mut grid, Some(&solution), scratch);
+        let (summary, grid) = solved.unwrap_or_else(|| {
+            let mut grid = start.grid();
+            let summary = self
+                .solver
+                .solve_counts(&mut grid, Some(&solution), scratch);
+            (summary, grid)
+        });
         self.check_and_fill(start, &solution, &grid, summary, scratch, record)
     }
 
-    /// The ladder first; the oracle only when the solve did not prove the puzzle unique.
+    /// The ladder first (the solve in `solved`, when the caller made it); the oracle only
+    /// when the solve did not prove the puzzle unique.
     fn solve_then_ask(
         &self,
         start: &Position,
+        solved: Option<(Summary, Candidates)>,
         scratch: &mut Scratch,
         record: &mut Record,
     ) -> Option<WrongStep> {
-        let mut grid = start.grid();
-        let summary = self.solver.solve_counts(&mut grid, None, scratch);
+        let (summary, grid) = solved.unwrap_or_else(|| {
+            let mut grid = start.grid();
+            let summary = self.solver.solve_counts(&mut grid, None, scratch);
+            (summary, grid)
+        });
         // Every step held in every solution, so the grid keeps them all.
         let sound_for_all = !summary.counts.used().any(|(t, _)| t.assumes_uniqueness());
         if summary.outcome == Outcome::Solved
