@@ -46,12 +46,22 @@ struct Rows {
     /// that is not in the grid keeps an empty row.
     rows: Vec<(u32, u32)>,
     targets: Vec<Lit>,
+    /// The nodes whose rows were closed since the last reset: the only rows a reset
+    /// needs to empty (a grid has a few hundred of the 729 candidate nodes, and a reset
+    /// comes with every search).
+    closed: Vec<u32>,
 }
 
 impl Rows {
     /// Empty rows for `nodes` nodes.
     fn reset(&mut self, nodes: usize) {
-        self.rows.clear();
+        for &node in &self.closed {
+            if let Some(row) = self.rows.get_mut(node as usize) {
+                *row = (0, 0);
+            }
+        }
+        self.closed.clear();
+        self.rows.truncate(nodes);
         self.rows.resize(nodes, (0, 0));
         self.targets.clear();
     }
@@ -66,6 +76,7 @@ impl Rows {
     #[inline]
     fn close_row(&mut self, node: usize, start: u32) {
         self.rows[node] = (start, self.targets.len() as u32);
+        self.closed.push(node as u32);
     }
 
     #[inline]
