@@ -115,11 +115,40 @@ impl NodeIndexable for &Graph<'_> {
     }
 }
 
-impl IntoNodeIdentifiers for &Graph<'_> {
-    type NodeIdentifiers = std::ops::Range<u16>;
+impl<'a> IntoNodeIdentifiers for &Graph<'a> {
+    type NodeIdentifiers = Roots<'a>;
 
+    /// The nodes Tarjan's search starts from: those with successors. A node without
+    /// any (an "off" literal that is a dead end, most of a grid's) is its own component
+    /// and implies nothing, which is what a node never visited is taken for: starting a
+    /// search from it would only hand it over alone.
     fn node_identifiers(self) -> Self::NodeIdentifiers {
-        0..(self.first_successor.len() - 1) as u16
+        Roots {
+            first_successor: self.first_successor,
+            next: 0,
+        }
+    }
+}
+
+/// The nodes with successors, in order.
+struct Roots<'a> {
+    first_successor: &'a [u32],
+    next: usize,
+}
+
+impl Iterator for Roots<'_> {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        while self.next + 1 < self.first_successor.len() {
+            let node = self.next;
+            self.next += 1;
+            if self.first_successor[node] != self.first_successor[node + 1] {
+                return Some(node as u16);
+            }
+        }
+        None
     }
 }
 
@@ -143,7 +172,13 @@ impl Reach {
         successors: &S,
         layout: Layout,
     ) {
-        self.lits.clear();
+        // Only the previous grid's literals have a dense number to take back: a grid
+        // holds a few hundred of the 1,458 candidate literals.
+        for lit in self.lits.drain(..) {
+            if let Some(number) = self.dense.get_mut(lit.index()) {
+                *number = u16::MAX;
+            }
+        }
         for cell in grid.unsolved().iter() {
             for digit in grid.candidates(cell).iter() {
                 self.lits.push(Lit::candidate(cell, digit, false));
@@ -154,9 +189,9 @@ impl Reach {
             self.lits.push(Lit::group(g, false));
             self.lits.push(Lit::group(g, true));
         }
-        self.dense.clear();
-        self.dense
-            .resize(2 * (CANDIDATE_NODES + groups.len()), u16::MAX);
+        let nodes = 2 * (CANDIDATE_NODES + groups.len());
+        self.dense.truncate(nodes);
+        self.dense.resize(nodes, u16::MAX);
         for (number, lit) in self.lits.iter().enumerate() {
             self.dense[lit.index()] = number as u16;
         }
