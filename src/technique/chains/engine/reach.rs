@@ -240,58 +240,19 @@ impl Reach {
             tarjan,
             ..
         } = self;
-        let words = *words;
         let graph = Graph {
             first_successor,
             successors,
         };
-        tarjan.run(&graph, |members| {
-            if let [member] = members
-                && graph.successors_of(*member).is_empty()
-            {
-                // It implies nothing: it reaches itself alone, and needs no row.
-                return;
-            }
-            let id = (rows.len() / words) as u32;
-            let at = rows.len();
-            rows.resize(at + words, 0);
-            for &member in members {
-                component[usize::from(member)] = id;
-            }
-            let record = |rows: &mut Vec<u64>, number: usize| {
-                let bit = usize::from(bit[number]);
-                if bit != usize::from(u16::MAX) {
-                    rows[at + bit / 64] |= 1 << (bit % 64);
-                }
-            };
-            for &member in members {
-                record(rows, usize::from(member));
-                for &next in graph.successors_of(member) {
-                    let next = usize::from(next);
-                    let other = component[next];
-                    if other == IMPLIES_NOTHING {
-                        record(rows, next);
-                        continue;
-                    }
-                    if other == id {
-                        continue;
-                    }
-                    let next_bit = usize::from(bit[next]);
-                    if next_bit != usize::from(u16::MAX)
-                        && rows[at + next_bit / 64] >> (next_bit % 64) & 1 != 0
-                    {
-                        // Reached through an earlier successor, with all it reaches.
-                        continue;
-                    }
-                    // Emitted before this one (its row lies before): its row is complete.
-                    let (done, row) = rows.split_at_mut(at);
-                    let from = other as usize * words;
-                    for (word, reached) in row.iter_mut().zip(&done[from..from + words]) {
-                        *word |= reached;
-                    }
-                }
-            }
-        });
+        // Dense sets number their bits as the literals: a search of its own, without the
+        // lookups.
+        match layout {
+            Layout::Dense => condense(tarjan, &graph, component, rows, *words, Some),
+            Layout::Candidates => condense(tarjan, &graph, component, rows, *words, |n| {
+                let bit = bit[n];
+                (bit != u16::MAX).then_some(usize::from(bit))
+            }),
+        }
     }
 
     /// How many words a set of this grid's literals takes.
@@ -359,6 +320,64 @@ impl Reach {
             })
         })
     }
+}
+
+/// Runs Tarjan's search over `graph`, giving each component that implies something its
+/// row of `words` words in `rows` (the literals it reaches, each at the bit `to_bit` gives,
+/// if any) and its members that row's number in `component`.
+fn condense(
+    tarjan: &mut TarjanScc<u16>,
+    graph: &Graph<'_>,
+    component: &mut [u32],
+    rows: &mut Vec<u64>,
+    words: usize,
+    to_bit: impl Fn(usize) -> Option<usize>,
+) {
+    tarjan.run(graph, |members| {
+        if let [member] = members
+            && graph.successors_of(*member).is_empty()
+        {
+            // It implies nothing: it reaches itself alone, and needs no row.
+            return;
+        }
+        let id = (rows.len() / words) as u32;
+        let at = rows.len();
+        rows.resize(at + words, 0);
+        for &member in members {
+            component[usize::from(member)] = id;
+        }
+        let record = |rows: &mut Vec<u64>, number: usize| {
+            if let Some(bit) = to_bit(number) {
+                rows[at + bit / 64] |= 1 << (bit % 64);
+            }
+        };
+        for &member in members {
+            record(rows, usize::from(member));
+            for &next in graph.successors_of(member) {
+                let next = usize::from(next);
+                let other = component[next];
+                if other == IMPLIES_NOTHING {
+                    record(rows, next);
+                    continue;
+                }
+                if other == id {
+                    continue;
+                }
+                if let Some(next_bit) = to_bit(next)
+                    && rows[at + next_bit / 64] >> (next_bit % 64) & 1 != 0
+                {
+                    // Reached through an earlier successor, with all it reaches.
+                    continue;
+                }
+                // Emitted before this one (its row lies before): its row is complete.
+                let (done, row) = rows.split_at_mut(at);
+                let from = other as usize * words;
+                for (word, reached) in row.iter_mut().zip(&done[from..from + words]) {
+                    *word |= reached;
+                }
+            }
+        }
+    });
 }
 
 #[cfg(test)]
