@@ -46,12 +46,22 @@ struct Rows {
     /// that is not in the grid keeps an empty row.
     rows: Vec<(u32, u32)>,
     targets: Vec<Lit>,
+    /// The nodes whose rows were closed since the last reset: the only rows a reset
+    /// needs to empty (a grid has a few hundred of the 729 candidate nodes, and a reset
+    /// comes with every search).
+    closed: Vec<u32>,
 }
 
 impl Rows {
     /// Empty rows for `nodes` nodes.
     fn reset(&mut self, nodes: usize) {
-        self.rows.clear();
+        for &node in &self.closed {
+            if let Some(row) = self.rows.get_mut(node as usize) {
+                *row = (0, 0);
+            }
+        }
+        self.closed.clear();
+        self.rows.truncate(nodes);
         self.rows.resize(nodes, (0, 0));
         self.targets.clear();
     }
@@ -66,6 +76,7 @@ impl Rows {
     #[inline]
     fn close_row(&mut self, node: usize, start: u32) {
         self.rows[node] = (start, self.targets.len() as u32);
+        self.closed.push(node as u32);
     }
 
     #[inline]
@@ -97,13 +108,26 @@ impl Implications {
     /// digits), then group nodes.
     fn build_rows(&mut self, grid: &Candidates, groups: &GroupNodes, on: bool) {
         self.rows(on).reset(CANDIDATE_NODES + groups.len());
+        // Per digit, the cells whose candidate of it an "on" row may send off: all, but
+        // the dead ends when live. (Worked out once per digit, not per candidate.)
+        let sent_off: [CellSet; 9] = std::array::from_fn(|d| {
+            let with = grid.cells_with(Digit::from_index(d));
+            if self.live { with - self.dead_ends[d] } else { with }
+        });
         for cell in grid.unsolved().iter() {
-            for digit in grid.candidates(cell).iter() {
+            let digits = grid.candidates(cell);
+            let [row, column, box_] = cell.houses().map(|house| house.cell_set());
+            let others = |house: CellSet| house - CellSet::single(cell);
+            for digit in digits.iter() {
                 let start = self.rows(on).open_row();
                 if on {
-                    self.candidate_on(grid, groups, cell, digit);
+                    // Each house's cells once, in HoDoKu's order: the row, the column,
+                    // then what the box adds.
+                    let houses = [others(row), others(column), box_ - row - column];
+                    self.candidate_on(groups, cell, digit, digits, houses, sent_off[digit.index()]);
                 } else {
-                    self.candidate_off(grid, groups, cell, digit);
+                    let houses = [others(row), others(column), others(box_)];
+                    self.candidate_off(grid, groups, cell, digit, houses);
                 }
                 let node = Lit::candidate(cell, digit, on).node();
                 self.rows(on).close_row(node, start);
@@ -172,17 +196,27 @@ impl Implications {
         self.off.targets.push(lit);
     }
 
-    fn candidate_on(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
-        for other in grid.candidates(cell).iter().filter(|&o| o != digit) {
+    /// The "on" row of `digit` in `cell` (holding `digits`): its cell's other digits,
+    /// then `sent` (where the digit may be sent off) in each of `houses` (the cell's
+    /// houses without it, each cell once), then the groups the cell sees.
+    fn candidate_on(
+        &mut self,
+        groups: &GroupNodes,
+        cell: Cell,
+        digit: Digit,
+        digits: DigitSet,
+        houses: [CellSet; 3],
+        sent: CellSet,
+    ) {
+        for other in (digits - DigitSet::single(digit)).iter() {
             if !(self.live && self.dead_ends[other.index()].contains(cell)) {
                 self.on.targets.push(Lit::candidate(cell, other, false));
             }
         }
-        let mut listed = CellSet::single(cell);
-        for house in cell.houses() {
-            let mates = (grid.cells_with(digit) & house.cell_set()) - listed;
-            self.push_cells_off(mates, digit);
-            listed |= mates;
+        for mates in houses {
+            for mate in (sent & mates).iter() {
+                self.on.targets.push(Lit::candidate(mate, digit, false));
+            }
         }
         for &g in groups.seen_from(cell, digit) {
             self.push_group_off(Lit::group(usize::from(g), false));
@@ -190,20 +224,30 @@ impl Implications {
     }
 
     /// The "off" row of a candidate, noting it as a dead end when it holds nothing.
-    fn candidate_off(&mut self, grid: &Candidates, groups: &GroupNodes, cell: Cell, digit: Digit) {
+    fn candidate_off(
+        &mut self,
+        grid: &Candidates,
+        groups: &GroupNodes,
+        cell: Cell,
+        digit: Digit,
+        houses: [CellSet; 3],
+    ) {
         let before = self.off.targets.len();
-        self.candidate_implies_on(grid, groups, cell, digit);
+        self.candidate_implies_on(grid, groups, cell, digit, houses);
         if self.off.targets.len() == before {
             self.dead_ends[digit.index()].insert(cell);
         }
     }
 
+    /// What `digit` in `cell` going off puts on; `houses` are the cell's row, column and
+    /// box without it.
     fn candidate_implies_on(
         &mut self,
         grid: &Candidates,
         groups: &GroupNodes,
         cell: Cell,
         digit: Digit,
+        houses: [CellSet; 3],
     ) {
         let digits = grid.candidates(cell);
         if digits.len() == 2 {
@@ -212,10 +256,10 @@ impl Implications {
                 .expect("a bivalue cell");
             self.push_on(Lit::candidate(cell, other, true));
         }
-        let mut listed = CellSet::single(cell);
-        for house in cell.houses() {
-            let mates = (grid.cells_with(digit) & house.cell_set()) - CellSet::single(cell);
-            if let Some(mate) = mates.single_member()
+        let with = grid.cells_with(digit);
+        let mut listed = CellSet::EMPTY;
+        for house in houses {
+            if let Some(mate) = (with & house).single_member()
                 && !listed.contains(mate)
             {
                 self.push_on(Lit::candidate(mate, digit, true));

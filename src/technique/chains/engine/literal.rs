@@ -167,7 +167,7 @@ impl GroupNodes {
                     if in_line.is_empty() {
                         continue;
                     }
-                    for box_ in House::all_of(HouseKind::Box) {
+                    for box_ in boxes_crossing(line) {
                         let cells = in_line & box_.cell_set();
                         if cells.has_at_least(2) {
                             let buddies = cells.common_peers();
@@ -349,10 +349,33 @@ fn bucket<K: Iterator<Item = usize>>(
     start[0] = 0;
 }
 
+/// The three boxes a row or a column crosses, in order (the other six share none of its
+/// cells, so a group cannot lie in them).
+fn boxes_crossing(line: House) -> impl Iterator<Item = House> {
+    let n = line.number();
+    let (first, step) = match line.kind() {
+        HouseKind::Row => (n / 3 * 3, 1),
+        _ => (n / 3, 3),
+    };
+    (0..3).map(move |i| House::box_(first + i * step))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::technique::test_grids::*;
+
+    #[test]
+    fn a_line_crosses_the_boxes_that_share_its_cells() {
+        for kind in [HouseKind::Row, HouseKind::Column] {
+            for line in House::all_of(kind) {
+                let sharing: Vec<House> = House::all_of(HouseKind::Box)
+                    .filter(|b| b.cell_set().intersects(line.cell_set()))
+                    .collect();
+                assert_eq!(boxes_crossing(line).collect::<Vec<_>>(), sharing, "{line}");
+            }
+        }
+    }
 
     /// Filled group nodes are those of their grid, whether found afresh or copied from
     /// the thread's last grid, into an instance that held another grid's or none.

@@ -115,11 +115,40 @@ impl NodeIndexable for &Graph<'_> {
     }
 }
 
-impl IntoNodeIdentifiers for &Graph<'_> {
-    type NodeIdentifiers = std::ops::Range<u16>;
+impl<'a> IntoNodeIdentifiers for &Graph<'a> {
+    type NodeIdentifiers = Roots<'a>;
 
+    /// The nodes Tarjan's search starts from: those with successors. A node without
+    /// any (an "off" literal that is a dead end, most of a grid's) is its own component
+    /// and implies nothing, which is what a node never visited is taken for: starting a
+    /// search from it would only hand it over alone.
     fn node_identifiers(self) -> Self::NodeIdentifiers {
-        0..(self.first_successor.len() - 1) as u16
+        Roots {
+            first_successor: self.first_successor,
+            next: 0,
+        }
+    }
+}
+
+/// The nodes with successors, in order.
+struct Roots<'a> {
+    first_successor: &'a [u32],
+    next: usize,
+}
+
+impl Iterator for Roots<'_> {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        while self.next + 1 < self.first_successor.len() {
+            let node = self.next;
+            self.next += 1;
+            if self.first_successor[node] != self.first_successor[node + 1] {
+                return Some(node as u16);
+            }
+        }
+        None
     }
 }
 
@@ -143,7 +172,13 @@ impl Reach {
         successors: &S,
         layout: Layout,
     ) {
-        self.lits.clear();
+        // Only the previous grid's literals have a dense number to take back: a grid
+        // holds a few hundred of the 1,458 candidate literals.
+        for lit in self.lits.drain(..) {
+            if let Some(number) = self.dense.get_mut(lit.index()) {
+                *number = u16::MAX;
+            }
+        }
         for cell in grid.unsolved().iter() {
             for digit in grid.candidates(cell).iter() {
                 self.lits.push(Lit::candidate(cell, digit, false));
@@ -154,9 +189,9 @@ impl Reach {
             self.lits.push(Lit::group(g, false));
             self.lits.push(Lit::group(g, true));
         }
-        self.dense.clear();
-        self.dense
-            .resize(2 * (CANDIDATE_NODES + groups.len()), u16::MAX);
+        let nodes = 2 * (CANDIDATE_NODES + groups.len());
+        self.dense.truncate(nodes);
+        self.dense.resize(nodes, u16::MAX);
         for (number, lit) in self.lits.iter().enumerate() {
             self.dense[lit.index()] = number as u16;
         }
@@ -205,58 +240,19 @@ impl Reach {
             tarjan,
             ..
         } = self;
-        let words = *words;
         let graph = Graph {
             first_successor,
             successors,
         };
-        tarjan.run(&graph, |members| {
-            if let [member] = members
-                && graph.successors_of(*member).is_empty()
-            {
-                // It implies nothing: it reaches itself alone, and needs no row.
-                return;
-            }
-            let id = (rows.len() / words) as u32;
-            let at = rows.len();
-            rows.resize(at + words, 0);
-            for &member in members {
-                component[usize::from(member)] = id;
-            }
-            let record = |rows: &mut Vec<u64>, number: usize| {
-                let bit = usize::from(bit[number]);
-                if bit != usize::from(u16::MAX) {
-                    rows[at + bit / 64] |= 1 << (bit % 64);
-                }
-            };
-            for &member in members {
-                record(rows, usize::from(member));
-                for &next in graph.successors_of(member) {
-                    let next = usize::from(next);
-                    let other = component[next];
-                    if other == IMPLIES_NOTHING {
-                        record(rows, next);
-                        continue;
-                    }
-                    if other == id {
-                        continue;
-                    }
-                    let next_bit = usize::from(bit[next]);
-                    if next_bit != usize::from(u16::MAX)
-                        && rows[at + next_bit / 64] >> (next_bit % 64) & 1 != 0
-                    {
-                        // Reached through an earlier successor, with all it reaches.
-                        continue;
-                    }
-                    // Emitted before this one (its row lies before): its row is complete.
-                    let (done, row) = rows.split_at_mut(at);
-                    let from = other as usize * words;
-                    for (word, reached) in row.iter_mut().zip(&done[from..from + words]) {
-                        *word |= reached;
-                    }
-                }
-            }
-        });
+        // Dense sets number their bits as the literals: a search of its own, without the
+        // lookups.
+        match layout {
+            Layout::Dense => condense(tarjan, &graph, component, rows, *words, Some),
+            Layout::Candidates => condense(tarjan, &graph, component, rows, *words, |n| {
+                let bit = bit[n];
+                (bit != u16::MAX).then_some(usize::from(bit))
+            }),
+        }
     }
 
     /// How many words a set of this grid's literals takes.
@@ -324,6 +320,65 @@ impl Reach {
             })
         })
     }
+}
+
+/// Runs Tarjan's search over `graph`, giving each component that implies something its
+/// row of `words` words in `rows` (the literals it reaches, each at the bit `to_bit` gives,
+/// if any) and its members that row's number in `component`.
+fn condense(
+    tarjan: &mut TarjanScc<u16>,
+    graph: &Graph<'_>,
+    component: &mut [u32],
+    rows: &mut Vec<u64>,
+    words: usize,
+    to_bit: impl Fn(usize) -> Option<usize>,
+) {
+    tarjan.run(graph, |members| {
+        if let [member] = members
+            && graph.successors_of(*member).is_empty()
+        {
+            // It implies nothing: it reaches itself alone, and needs no row.
+            return;
+        }
+        let id = (rows.len() / words) as u32;
+        let at = rows.len();
+        // A few words: stores in a loop, cheaper than the call to memset a resize makes.
+        rows.extend(std::iter::repeat_n(0, words));
+        for &member in members {
+            component[usize::from(member)] = id;
+        }
+        let record = |rows: &mut Vec<u64>, number: usize| {
+            if let Some(bit) = to_bit(number) {
+                rows[at + bit / 64] |= 1 << (bit % 64);
+            }
+        };
+        for &member in members {
+            record(rows, usize::from(member));
+            for &next in graph.successors_of(member) {
+                let next = usize::from(next);
+                let other = component[next];
+                if other == IMPLIES_NOTHING {
+                    record(rows, next);
+                    continue;
+                }
+                if other == id {
+                    continue;
+                }
+                if let Some(next_bit) = to_bit(next)
+                    && rows[at + next_bit / 64] >> (next_bit % 64) & 1 != 0
+                {
+                    // Reached through an earlier successor, with all it reaches.
+                    continue;
+                }
+                // Emitted before this one (its row lies before): its row is complete.
+                let (done, row) = rows.split_at_mut(at);
+                let from = other as usize * words;
+                for (word, reached) in row.iter_mut().zip(&done[from..from + words]) {
+                    *word |= reached;
+                }
+            }
+        }
+    });
 }
 
 #[cfg(test)]

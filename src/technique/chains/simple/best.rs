@@ -65,12 +65,27 @@ struct SetStart {
     links: u8,
 }
 
+/// A depth per walk state, for every number [`state`] can give (a node is a `u16`), so
+/// that a state indexes it without a bounds check; only the [`STATES`] first are used.
+struct Depths(Box<[u8; 1 << 17]>);
+
+impl Default for Depths {
+    fn default() -> Self {
+        Depths(
+            vec![FAR; 1 << 17]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is right"),
+        )
+    }
+}
+
 /// The buffers of the search, kept by the caller from grid to grid.
 #[derive(Default)]
 pub struct Best {
     /// Per state, the links of the shortest walk to it from the current start ([`FAR`]
     /// between walks).
-    depth: Vec<u8>,
+    depth: Depths,
     queue: Vec<u16>,
     /// The cells the current start's walks have ended in.
     ended: CellSet,
@@ -140,7 +155,6 @@ impl Best {
         self.ends.clear();
         self.digits_with_ends = DigitSet::EMPTY;
         // Every walk leaves the depths as it found them: all far.
-        self.depth.resize(STATES, FAR);
         for start in grid.unsolved().iter() {
             for digit in (grid.candidates(start) & digits).iter() {
                 let seeing_start = start.peers() & grid.cells_with(digit);
@@ -162,8 +176,8 @@ impl Best {
         self.ended = CellSet::EMPTY;
         for first in links.strong_of(start, digit) {
             let first = state(first.node, false);
-            if self.depth[first] == FAR {
-                self.depth[first] = 1;
+            if self.depth.0[first] == FAR {
+                self.depth.0[first] = 1;
                 self.queue.push(first as u16);
             }
         }
@@ -171,7 +185,7 @@ impl Best {
         while next < self.queue.len() {
             let from = usize::from(self.queue[next]);
             next += 1;
-            let depth = self.depth[from];
+            let depth = self.depth.0[from];
             // A chain that comes back to its start cell goes no further.
             if usize::from(depth) >= MAX_LINKS || (depth > 1 && cell_of(from) == start) {
                 continue;
@@ -195,14 +209,14 @@ impl Best {
                     }
                 }
                 let to = state(link.node, !strong);
-                if self.depth[to] == FAR {
-                    self.depth[to] = depth + 1;
+                if self.depth.0[to] == FAR {
+                    self.depth.0[to] = depth + 1;
                     self.queue.push(to as u16);
                 }
             }
         }
         for &state in &self.queue {
-            self.depth[usize::from(state)] = FAR;
+            self.depth.0[usize::from(state)] = FAR;
         }
     }
 

@@ -192,6 +192,7 @@ impl Links {
     }
 
     /// Candidate `node`'s strong links, or those that may serve as weak.
+    #[inline]
     pub fn of(&self, node: usize, strong: bool) -> impl Iterator<Item = Link> + '_ {
         let (list, (first, end)) = if strong {
             (&self.strong, self.strong_range(node))
@@ -202,6 +203,7 @@ impl Links {
     }
 
     /// The strong links of `digit` in `cell`.
+    #[inline]
     pub fn strong_of(&self, cell: Cell, digit: Digit) -> &[Link] {
         let (from, to) = self.strong_range(cell.index() * 9 + digit.index());
         &self.strong.links[from..to]
