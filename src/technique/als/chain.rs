@@ -74,6 +74,11 @@ struct Workspace {
     /// in this generation (one generation per start ALS and digit of the first link).
     visits: Vec<Visit>,
     generation: u32,
+    /// Per ALS, whether a walk from it reaches a productive ALS, as `2 * generation +
+    /// answer` (generations start at 1: 0 is unknown). `productive` is set anew at each
+    /// first link, from the start ALS and the link's digit alone, so one answer holds for
+    /// the whole generation.
+    productive_reach: Vec<u32>,
     /// How many chains meeting the goal the search has met.
     hits: u64,
     /// Per ALS, the later ALS a walk from it can reach, and the links of its longest walk
@@ -160,10 +165,14 @@ impl AlsRows {
         self.bits[row * self.words + als / 64] >> (als % 64) & 1 != 0
     }
 
-    fn meets(&self, row: usize, other: &AlsRows, other_row: usize) -> bool {
-        self.row(row)
+    /// Whether row `row` and row `other_row` of `other` share an ALS, for a row `row`
+    /// holding none up to `first` (a reach row holds only ALS after its own): the words
+    /// before that ALS's are not read.
+    fn meets(&self, row: usize, other: &AlsRows, other_row: usize, first: usize) -> bool {
+        let skip = first / 64;
+        self.row(row)[skip..]
             .iter()
-            .zip(other.row(other_row))
+            .zip(&other.row(other_row)[skip..])
             .any(|(a, b)| a & b != 0)
     }
 }
@@ -277,6 +286,8 @@ impl Workspace {
         self.visits.clear();
         self.visits.resize(3 * lists.rcs.len(), Visit::default());
         self.generation = 0;
+        self.productive_reach.clear();
+        self.productive_reach.resize(lists.alses.len(), 0);
         for start in 0..lists.alses.len() {
             // A chain is checked from three links on: no walk from here is that long.
             self.holds_change = false;
@@ -307,7 +318,18 @@ impl Workspace {
 
     /// Whether a chain walked on from ALS `at` can hold a changed ALS.
     fn may_lead_to_change(&self, at: usize) -> bool {
-        self.holds_change || self.is_changed(at) || self.reach.meets(at, &self.changed, 0)
+        self.holds_change || self.is_changed(at) || self.reach.meets(at, &self.changed, 0, at)
+    }
+
+    /// Whether a walk on from ALS `at` can reach a productive ALS, in this generation.
+    fn reaches_productive(&mut self, at: usize) -> bool {
+        let known = self.productive_reach[at];
+        if known >> 1 == self.generation {
+            return known & 1 != 0;
+        }
+        let answer = self.reach.meets(at, &self.productive, 0, at);
+        self.productive_reach[at] = self.generation << 1 | u32::from(answer);
+        answer
     }
 
     /// Whether ALS `als` counts as changed.
@@ -379,7 +401,7 @@ impl Workspace {
             }
         }
         self.productive.union_of(&self.ends, 0..9);
-        self.reach.meets(start, &self.productive, 0)
+        self.reach.meets(start, &self.productive, 0, start)
     }
 
     /// Walks on from ALS `at`, reached by restricted common `last` (none at the start), with
@@ -411,7 +433,7 @@ impl Workspace {
         let Some(l) = last else {
             return self.walk(lists, start, at, last, als_cells);
         };
-        if !self.reach.meets(at, &self.productive, 0) || !self.may_lead_to_change(at) {
+        if !self.reaches_productive(at) || !self.may_lead_to_change(at) {
             return;
         }
         let goal = self.goal.expect("a search has a goal");
