@@ -60,7 +60,8 @@ struct Workspace {
     goal: Option<Goal>,
     /// Per restricted common, the RC digits its last check let it use.
     uses: Vec<Use>,
-    in_chain: Vec<bool>,
+    /// Per ALS, its cell count.
+    sizes: Vec<u32>,
     /// The restricted commons of the chain being walked.
     chain: Vec<usize>,
     found: Vec<Found>,
@@ -272,8 +273,8 @@ impl Workspace {
         self.goal = Some(goal);
         self.uses.clear();
         self.uses.resize(lists.rcs.len(), 0);
-        self.in_chain.clear();
-        self.in_chain.resize(lists.alses.len(), false);
+        self.sizes.clear();
+        self.sizes.extend(lists.alses.iter().map(|als| als.cells.len()));
         if goal == Goal::Sets {
             self.found.clear();
             self.by_eliminations.clear();
@@ -298,9 +299,7 @@ impl Workspace {
                 continue;
             }
             self.holds_change = self.is_changed(start);
-            self.in_chain[start] = true;
-            self.extend(lists, start, start, None, lists.alses[start].cells.len());
-            self.in_chain[start] = false;
+            self.extend(lists, start, start, None, self.sizes[start]);
         }
     }
 
@@ -462,6 +461,10 @@ impl Workspace {
     }
 
     /// Tries each restricted common from ALS `at` as the chain's next link.
+    ///
+    /// Restricted commons lead to later ALS only, so the chain's ALS ascend and the next
+    /// is never in it already; and the chain is short of [`MAX_LINKS`] here ([`Self::extend`]
+    /// walks on only then).
     fn walk(
         &mut self,
         lists: &super::Lists<'_>,
@@ -470,19 +473,26 @@ impl Workspace {
         last: Option<usize>,
         als_cells: u32,
     ) {
+        debug_assert!(self.chain.len() < MAX_LINKS);
+        // The digit the previous link leaves to none after it.
+        let blocked = last.map(|l| blocked_by(&lists.rcs[l], self.uses[l]));
         let mut first_try = true;
         let mut i = lists.as_first[at];
         while i < lists.as_first[at + 1] {
             let rc = lists.rcs[i];
-            if self.chain.len() >= MAX_LINKS || !self.check(lists.rcs, i, last, first_try) {
+            debug_assert!(rc.second > at);
+            let uses = match blocked {
+                Some(blocked) => usable(&rc, blocked),
+                // A first link with two RC digits is tried with each.
+                None if rc.other_digit.is_some() && !first_try => 2,
+                None => 1,
+            };
+            self.uses[i] = uses;
+            if uses == 0 {
                 i += 1;
                 continue;
             }
-            let cells = als_cells + lists.alses[rc.second].cells.len();
-            if self.in_chain[rc.second] {
-                i += 1;
-                continue;
-            }
+            let cells = als_cells + self.sizes[rc.second];
             if cells >= self.best_cells {
                 // Only a chain with fewer cells than the best replaces it. A lighter walk
                 // to here might find one: this walk is not barren.
@@ -508,7 +518,6 @@ impl Workspace {
                 }
             }
             self.chain.push(i);
-            self.in_chain[rc.second] = true;
             let held = self.holds_change;
             self.holds_change |= self.is_changed(rc.second);
             if self.chain.len() >= MIN_LINKS && self.holds_change {
@@ -516,7 +525,6 @@ impl Workspace {
             }
             self.extend(lists, start, rc.second, Some(i), cells);
             self.holds_change = held;
-            self.in_chain[rc.second] = false;
             self.chain.pop();
             if last.is_none() {
                 if rc.other_digit.is_some() && first_try {
@@ -528,33 +536,6 @@ impl Workspace {
             }
             i += 1;
         }
-    }
-
-    /// Whether restricted common `i` can follow `last`, recording which of its digits it
-    /// may use (HoDoKu's `checkRC`).
-    fn check(&mut self, rcs: &[Rc], i: usize, last: Option<usize>, first_try: bool) -> bool {
-        let rc = rcs[i];
-        let (c1, c2) = digits_of(&rc);
-        let mut uses: Use = if c2 == 0 { 1 } else { 3 };
-        match last {
-            None => {
-                if c2 != 0 {
-                    uses = if first_try { 1 } else { 2 };
-                }
-            }
-            Some(l) => {
-                let (p1, p2) = digits_of(&rcs[l]);
-                uses = match self.uses[l] {
-                    1 => usable(p1, 0, c1, c2),
-                    2 => usable(p2, 0, c1, c2),
-                    // HoDoKu compares with the previous link's first digit twice.
-                    3 => usable(p1, p1, c1, c2),
-                    _ => uses,
-                };
-            }
-        }
-        self.uses[i] = uses;
-        uses != 0
     }
 
     /// Checks the chain from ALS `start` to ALS `end`, whose ALS hold `als_cells` cells,
@@ -594,11 +575,6 @@ impl Workspace {
     }
 }
 
-/// An RC's digits as HoDoKu holds them: values, 0 for none.
-fn digits_of(rc: &Rc) -> (u8, u8) {
-    (rc.digit.get(), rc.other_digit.map_or(0, Digit::get))
-}
-
 /// The RC digits a link uses.
 fn used(rc: &Rc, uses: Use) -> DigitSet {
     let mut digits = DigitSet::EMPTY;
@@ -613,18 +589,22 @@ fn used(rc: &Rc, uses: Use) -> DigitSet {
     digits
 }
 
-/// Which of a link's RC digits `c1`, `c2` (0: none) stay usable after a link that used
-/// `p1` and `p2` (HoDoKu's `checkRCInt`): 1 the first, 2 the second, 3 both, 0 none.
-fn usable(p1: u8, p2: u8, c1: u8, c2: u8) -> Use {
-    let used = |c: u8| c == p1 || (p2 != 0 && c == p2);
-    match (c2 == 0, used(c1), c2 != 0 && used(c2)) {
-        (true, true, _) => 0,
-        (true, false, _) => 1,
-        (false, true, true) => 0,
-        (false, _, true) => 1,
-        (false, true, false) => 2,
-        (false, false, false) => 3,
+/// The digit a link that uses `uses` of `rc`'s RC digits leaves to no link after it
+/// (HoDoKu's `checkRC`): the one it used, or, when it used both, the first (HoDoKu compares
+/// with the first twice).
+fn blocked_by(rc: &Rc, uses: Use) -> Digit {
+    match (uses, rc.other_digit) {
+        (2, Some(other)) => other,
+        _ => rc.digit,
     }
+}
+
+/// Which of `rc`'s RC digits a link after one that blocks `blocked` may use (HoDoKu's
+/// `checkRCInt`): 1 the first, 2 the second, 3 both, 0 none.
+fn usable(rc: &Rc, blocked: Digit) -> Use {
+    let first = Use::from(rc.digit != blocked);
+    let second = rc.other_digit.map_or(0, |other| Use::from(other != blocked) << 1);
+    first | second
 }
 
 /// HoDoKu's weighted index sum of eliminations listed by digit, then cell
@@ -674,19 +654,24 @@ mod tests {
 
     #[test]
     fn a_link_may_use_only_the_rc_digits_the_previous_link_left() {
+        let link = |digit: u8, other: Option<u8>| Rc {
+            first: 0,
+            second: 1,
+            digit: d(digit),
+            other_digit: other.map(d),
+        };
         // After a link that used 2: a single RC of 2 is used up, of 3 is free.
-        assert_eq!(usable(2, 0, 2, 0), 0);
-        assert_eq!(usable(2, 0, 3, 0), 1);
+        assert_eq!(usable(&link(2, None), d(2)), 0);
+        assert_eq!(usable(&link(3, None), d(2)), 1);
         // Two RC digits after a link that used one of them: the other only.
-        assert_eq!(usable(2, 0, 2, 5), 2);
-        assert_eq!(usable(5, 0, 2, 5), 1);
-        assert_eq!(usable(7, 0, 2, 5), 3);
-        // After a link that used both 2 and 5.
-        assert_eq!(usable(2, 5, 5, 2), 0);
-        assert_eq!(usable(2, 5, 2, 0), 0);
-        assert_eq!(usable(2, 5, 3, 5), 1);
-        assert_eq!(usable(2, 5, 2, 3), 2);
-        assert_eq!(usable(2, 5, 3, 4), 3);
+        assert_eq!(usable(&link(2, Some(5)), d(2)), 2);
+        assert_eq!(usable(&link(2, Some(5)), d(5)), 1);
+        assert_eq!(usable(&link(2, Some(5)), d(7)), 3);
+        // A link blocks the digit it used; having used both, its first.
+        assert_eq!(blocked_by(&link(2, None), 1), d(2));
+        assert_eq!(blocked_by(&link(2, Some(5)), 1), d(2));
+        assert_eq!(blocked_by(&link(2, Some(5)), 2), d(5));
+        assert_eq!(blocked_by(&link(2, Some(5)), 3), d(2));
     }
 
     #[test]
