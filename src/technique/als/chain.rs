@@ -76,9 +76,9 @@ struct Workspace {
     visits: Vec<Visit>,
     generation: u32,
     /// Per ALS, whether a walk from it reaches a productive ALS, as `2 * generation +
-    /// answer` (generations start at 1: 0 is unknown). `productive` is set anew at each
-    /// first link, from the start ALS and the link's digit alone, so one answer holds for
-    /// the whole generation.
+    /// answer` (generations start at 1: 0 is unknown). The productive ALS depend on the
+    /// start ALS and the first link's digit alone, so one answer holds for the whole
+    /// generation.
     productive_reach: Vec<u32>,
     /// How many chains meeting the goal the search has met.
     hits: u64,
@@ -89,14 +89,23 @@ struct Workspace {
     /// Per digit Z, the ALS that would remove Z with the start ALS (Z not a link digit); for
     /// [`Goal::ChainFor`], row 0 holds the ALS that would remove exactly the goal's.
     ends: AlsRows,
-    /// The ALS that could end a chain meeting the goal, given the start and first link.
+    /// Row 0: the ALS that could end a chain meeting the goal, given the start.
+    any_end: AlsRows,
+    /// Row d: the ALS that could end a chain meeting the goal, given the start and a first
+    /// link using digit d; made when a first link first uses d (bit d of
+    /// `productive_known`), kept for the start's other first links using d.
     productive: AlsRows,
+    productive_known: u16,
+    /// The digit the chain being walked links its first ALS by.
+    first_digit: usize,
     /// Per digit Z and cell (row `81 * Z + cell`), the ALS that would remove Z from it.
     removing: AlsRows,
     /// Row 0: the ALS meeting a cell changed since the rung last found nothing: a chain of
     /// ALS as they were then removes nothing now (all count as changed when no such record
     /// is known, or when looking for a goal's chain).
     changed: AlsRows,
+    /// Per ALS, whether it counts as changed or a walk from it reaches one that does.
+    leads_to_change: Vec<bool>,
     /// Whether every ALS counts as changed.
     all_changed: bool,
     /// Whether the chain being walked holds a changed ALS.
@@ -133,11 +142,13 @@ impl AlsRows {
         }
     }
 
-    /// Row 0 becomes the union of the rows of `sets` that `rows` names.
-    fn union_of(&mut self, sets: &AlsRows, rows: impl Iterator<Item = usize>) {
-        self.reset(1, sets.words * 64);
-        for row in rows {
-            for (word, other) in self.bits.iter_mut().zip(sets.row(row)) {
+    /// Row `row` becomes the union of the rows of `sets` (as wide) that `rows` names.
+    fn set_to_union(&mut self, row: usize, sets: &AlsRows, rows: impl Iterator<Item = usize>) {
+        let words = self.words;
+        let target = &mut self.bits[row * words..(row + 1) * words];
+        target.fill(0);
+        for from in rows {
+            for (word, other) in target.iter_mut().zip(sets.row(from)) {
                 *word |= other;
             }
         }
@@ -282,6 +293,13 @@ impl Workspace {
             self.find_removing(lists);
         }
         self.find_changed(lists, changed);
+        self.leads_to_change.clear();
+        self.leads_to_change.extend((0..lists.alses.len()).map(|at| {
+            self.all_changed
+                || self.changed.contains(0, at)
+                || self.reach.meets(at, &self.changed, 0, at)
+        }));
+        self.productive.reset(9, lists.alses.len());
         self.best_cells = u32::MAX;
         self.best.clear();
         self.visits.clear();
@@ -299,6 +317,7 @@ impl Workspace {
                 continue;
             }
             self.holds_change = self.is_changed(start);
+            self.productive_known = 0;
             self.extend(lists, start, start, None, self.sizes[start]);
         }
     }
@@ -317,7 +336,7 @@ impl Workspace {
 
     /// Whether a chain walked on from ALS `at` can hold a changed ALS.
     fn may_lead_to_change(&self, at: usize) -> bool {
-        self.holds_change || self.is_changed(at) || self.reach.meets(at, &self.changed, 0, at)
+        self.holds_change || self.leads_to_change[at]
     }
 
     /// Whether a walk on from ALS `at` can reach a productive ALS, in this generation.
@@ -326,7 +345,7 @@ impl Workspace {
         if known >> 1 == self.generation {
             return known & 1 != 0;
         }
-        let answer = self.reach.meets(at, &self.productive, 0, at);
+        let answer = self.reach.meets(at, &self.productive, self.first_digit, at);
         self.productive_reach[at] = self.generation << 1 | u32::from(answer);
         answer
     }
@@ -399,8 +418,9 @@ impl Workspace {
                 }
             }
         }
-        self.productive.union_of(&self.ends, 0..9);
-        self.reach.meets(start, &self.productive, 0, start)
+        self.any_end.reset(1, count);
+        self.any_end.set_to_union(0, &self.ends, 0..9);
+        self.reach.meets(start, &self.any_end, 0, start)
     }
 
     /// Walks on from ALS `at`, reached by restricted common `last` (none at the start), with
@@ -506,14 +526,21 @@ impl Workspace {
                 let linked = used(&rc, self.uses[i]);
                 let digit = linked.iter().next().expect("a first link uses a digit");
                 self.generation = (9 * start + digit.index() + 1) as u32;
-                match self.goal {
-                    Some(Goal::ChainFor(target)) if target.digits().contains(digit) => {
-                        self.productive.reset(1, lists.alses.len());
-                    }
-                    Some(Goal::ChainFor(_)) => self.productive.union_of(&self.ends, 0..1),
-                    _ => {
-                        let free = (DigitSet::ALL - linked).iter().map(Digit::index);
-                        self.productive.union_of(&self.ends, free);
+                self.first_digit = digit.index();
+                if self.productive_known & 1 << digit.index() == 0 {
+                    self.productive_known |= 1 << digit.index();
+                    let row = digit.index();
+                    match self.goal {
+                        Some(Goal::ChainFor(target)) if target.digits().contains(digit) => {
+                            self.productive.set_to_union(row, &self.ends, 0..0);
+                        }
+                        Some(Goal::ChainFor(_)) => {
+                            self.productive.set_to_union(row, &self.ends, 0..1);
+                        }
+                        _ => {
+                            let free = (DigitSet::ALL - linked).iter().map(Digit::index);
+                            self.productive.set_to_union(row, &self.ends, free);
+                        }
                     }
                 }
             }
