@@ -547,7 +547,12 @@ impl Workspace {
             self.chain.push(i);
             let held = self.holds_change;
             self.holds_change |= self.is_changed(rc.second);
-            if self.chain.len() >= MIN_LINKS && self.holds_change {
+            // An ALS outside the productive ones makes no eliminations with the start, or
+            // not the goal's: the chain is not checked.
+            if self.chain.len() >= MIN_LINKS
+                && self.holds_change
+                && self.productive.contains(self.first_digit, rc.second)
+            {
                 self.check_chain(lists, start, rc.second, cells);
             }
             self.extend(lists, start, rc.second, Some(i), cells);
