@@ -60,7 +60,8 @@ struct Workspace {
     goal: Option<Goal>,
     /// Per restricted common, the RC digits its last check let it use.
     uses: Vec<Use>,
-    in_chain: Vec<bool>,
+    /// Per ALS, its cell count.
+    sizes: Vec<u32>,
     /// The restricted commons of the chain being walked.
     chain: Vec<usize>,
     found: Vec<Found>,
@@ -74,6 +75,11 @@ struct Workspace {
     /// in this generation (one generation per start ALS and digit of the first link).
     visits: Vec<Visit>,
     generation: u32,
+    /// Per ALS, whether a walk from it reaches a productive ALS, as `2 * generation +
+    /// answer` (generations start at 1: 0 is unknown). The productive ALS depend on the
+    /// start ALS and the first link's digit alone, so one answer holds for the whole
+    /// generation.
+    productive_reach: Vec<u32>,
     /// How many chains meeting the goal the search has met.
     hits: u64,
     /// Per ALS, the later ALS a walk from it can reach, and the links of its longest walk
@@ -83,14 +89,23 @@ struct Workspace {
     /// Per digit Z, the ALS that would remove Z with the start ALS (Z not a link digit); for
     /// [`Goal::ChainFor`], row 0 holds the ALS that would remove exactly the goal's.
     ends: AlsRows,
-    /// The ALS that could end a chain meeting the goal, given the start and first link.
+    /// Row 0: the ALS that could end a chain meeting the goal, given the start.
+    any_end: AlsRows,
+    /// Row d: the ALS that could end a chain meeting the goal, given the start and a first
+    /// link using digit d; made when a first link first uses d (bit d of
+    /// `productive_known`), kept for the start's other first links using d.
     productive: AlsRows,
+    productive_known: u16,
+    /// The digit the chain being walked links its first ALS by.
+    first_digit: usize,
     /// Per digit Z and cell (row `81 * Z + cell`), the ALS that would remove Z from it.
     removing: AlsRows,
     /// Row 0: the ALS meeting a cell changed since the rung last found nothing: a chain of
     /// ALS as they were then removes nothing now (all count as changed when no such record
     /// is known, or when looking for a goal's chain).
     changed: AlsRows,
+    /// Per ALS, whether it counts as changed or a walk from it reaches one that does.
+    leads_to_change: Vec<bool>,
     /// Whether every ALS counts as changed.
     all_changed: bool,
     /// Whether the chain being walked holds a changed ALS.
@@ -127,11 +142,13 @@ impl AlsRows {
         }
     }
 
-    /// Row 0 becomes the union of the rows of `sets` that `rows` names.
-    fn union_of(&mut self, sets: &AlsRows, rows: impl Iterator<Item = usize>) {
-        self.reset(1, sets.words * 64);
-        for row in rows {
-            for (word, other) in self.bits.iter_mut().zip(sets.row(row)) {
+    /// Row `row` becomes the union of the rows of `sets` (as wide) that `rows` names.
+    fn set_to_union(&mut self, row: usize, sets: &AlsRows, rows: impl Iterator<Item = usize>) {
+        let words = self.words;
+        let target = &mut self.bits[row * words..(row + 1) * words];
+        target.fill(0);
+        for from in rows {
+            for (word, other) in target.iter_mut().zip(sets.row(from)) {
                 *word |= other;
             }
         }
@@ -160,10 +177,14 @@ impl AlsRows {
         self.bits[row * self.words + als / 64] >> (als % 64) & 1 != 0
     }
 
-    fn meets(&self, row: usize, other: &AlsRows, other_row: usize) -> bool {
-        self.row(row)
+    /// Whether row `row` and row `other_row` of `other` share an ALS, for a row `row`
+    /// holding none up to `first` (a reach row holds only ALS after its own): the words
+    /// before that ALS's are not read.
+    fn meets(&self, row: usize, other: &AlsRows, other_row: usize, first: usize) -> bool {
+        let skip = first / 64;
+        self.row(row)[skip..]
             .iter()
-            .zip(other.row(other_row))
+            .zip(&other.row(other_row)[skip..])
             .any(|(a, b)| a & b != 0)
     }
 }
@@ -263,8 +284,8 @@ impl Workspace {
         self.goal = Some(goal);
         self.uses.clear();
         self.uses.resize(lists.rcs.len(), 0);
-        self.in_chain.clear();
-        self.in_chain.resize(lists.alses.len(), false);
+        self.sizes.clear();
+        self.sizes.extend(lists.alses.iter().map(|als| als.cells.len()));
         if goal == Goal::Sets {
             self.found.clear();
             self.by_eliminations.clear();
@@ -272,11 +293,20 @@ impl Workspace {
             self.find_removing(lists);
         }
         self.find_changed(lists, changed);
+        self.leads_to_change.clear();
+        self.leads_to_change.extend((0..lists.alses.len()).map(|at| {
+            self.all_changed
+                || self.changed.contains(0, at)
+                || self.reach.meets(at, &self.changed, 0, at)
+        }));
+        self.productive.reset(9, lists.alses.len());
         self.best_cells = u32::MAX;
         self.best.clear();
         self.visits.clear();
         self.visits.resize(3 * lists.rcs.len(), Visit::default());
         self.generation = 0;
+        self.productive_reach.clear();
+        self.productive_reach.resize(lists.alses.len(), 0);
         for start in 0..lists.alses.len() {
             // A chain is checked from three links on: no walk from here is that long.
             self.holds_change = false;
@@ -287,9 +317,8 @@ impl Workspace {
                 continue;
             }
             self.holds_change = self.is_changed(start);
-            self.in_chain[start] = true;
-            self.extend(lists, start, start, None, lists.alses[start].cells.len());
-            self.in_chain[start] = false;
+            self.productive_known = 0;
+            self.extend(lists, start, start, None, self.sizes[start]);
         }
     }
 
@@ -307,7 +336,18 @@ impl Workspace {
 
     /// Whether a chain walked on from ALS `at` can hold a changed ALS.
     fn may_lead_to_change(&self, at: usize) -> bool {
-        self.holds_change || self.is_changed(at) || self.reach.meets(at, &self.changed, 0)
+        self.holds_change || self.leads_to_change[at]
+    }
+
+    /// Whether a walk on from ALS `at` can reach a productive ALS, in this generation.
+    fn reaches_productive(&mut self, at: usize) -> bool {
+        let known = self.productive_reach[at];
+        if known >> 1 == self.generation {
+            return known & 1 != 0;
+        }
+        let answer = self.reach.meets(at, &self.productive, self.first_digit, at);
+        self.productive_reach[at] = self.generation << 1 | u32::from(answer);
+        answer
     }
 
     /// Whether ALS `als` counts as changed.
@@ -378,8 +418,9 @@ impl Workspace {
                 }
             }
         }
-        self.productive.union_of(&self.ends, 0..9);
-        self.reach.meets(start, &self.productive, 0)
+        self.any_end.reset(1, count);
+        self.any_end.set_to_union(0, &self.ends, 0..9);
+        self.reach.meets(start, &self.any_end, 0, start)
     }
 
     /// Walks on from ALS `at`, reached by restricted common `last` (none at the start), with
@@ -411,7 +452,7 @@ impl Workspace {
         let Some(l) = last else {
             return self.walk(lists, start, at, last, als_cells);
         };
-        if !self.reach.meets(at, &self.productive, 0) || !self.may_lead_to_change(at) {
+        if !self.reaches_productive(at) || !self.may_lead_to_change(at) {
             return;
         }
         let goal = self.goal.expect("a search has a goal");
@@ -440,6 +481,10 @@ impl Workspace {
     }
 
     /// Tries each restricted common from ALS `at` as the chain's next link.
+    ///
+    /// Restricted commons lead to later ALS only, so the chain's ALS ascend and the next
+    /// is never in it already; and the chain is short of [`MAX_LINKS`] here ([`Self::extend`]
+    /// walks on only then).
     fn walk(
         &mut self,
         lists: &super::Lists<'_>,
@@ -448,19 +493,26 @@ impl Workspace {
         last: Option<usize>,
         als_cells: u32,
     ) {
+        debug_assert!(self.chain.len() < MAX_LINKS);
+        // The digit the previous link leaves to none after it.
+        let blocked = last.map(|l| blocked_by(&lists.rcs[l], self.uses[l]));
         let mut first_try = true;
         let mut i = lists.as_first[at];
         while i < lists.as_first[at + 1] {
             let rc = lists.rcs[i];
-            if self.chain.len() >= MAX_LINKS || !self.check(lists.rcs, i, last, first_try) {
+            debug_assert!(rc.second > at);
+            let uses = match blocked {
+                Some(blocked) => usable(&rc, blocked),
+                // A first link with two RC digits is tried with each.
+                None if rc.other_digit.is_some() && !first_try => 2,
+                None => 1,
+            };
+            self.uses[i] = uses;
+            if uses == 0 {
                 i += 1;
                 continue;
             }
-            let cells = als_cells + lists.alses[rc.second].cells.len();
-            if self.in_chain[rc.second] {
-                i += 1;
-                continue;
-            }
+            let cells = als_cells + self.sizes[rc.second];
             if cells >= self.best_cells {
                 // Only a chain with fewer cells than the best replaces it. A lighter walk
                 // to here might find one: this walk is not barren.
@@ -474,27 +526,37 @@ impl Workspace {
                 let linked = used(&rc, self.uses[i]);
                 let digit = linked.iter().next().expect("a first link uses a digit");
                 self.generation = (9 * start + digit.index() + 1) as u32;
-                match self.goal {
-                    Some(Goal::ChainFor(target)) if target.digits().contains(digit) => {
-                        self.productive.reset(1, lists.alses.len());
-                    }
-                    Some(Goal::ChainFor(_)) => self.productive.union_of(&self.ends, 0..1),
-                    _ => {
-                        let free = (DigitSet::ALL - linked).iter().map(Digit::index);
-                        self.productive.union_of(&self.ends, free);
+                self.first_digit = digit.index();
+                if self.productive_known & 1 << digit.index() == 0 {
+                    self.productive_known |= 1 << digit.index();
+                    let row = digit.index();
+                    match self.goal {
+                        Some(Goal::ChainFor(target)) if target.digits().contains(digit) => {
+                            self.productive.set_to_union(row, &self.ends, 0..0);
+                        }
+                        Some(Goal::ChainFor(_)) => {
+                            self.productive.set_to_union(row, &self.ends, 0..1);
+                        }
+                        _ => {
+                            let free = (DigitSet::ALL - linked).iter().map(Digit::index);
+                            self.productive.set_to_union(row, &self.ends, free);
+                        }
                     }
                 }
             }
             self.chain.push(i);
-            self.in_chain[rc.second] = true;
             let held = self.holds_change;
             self.holds_change |= self.is_changed(rc.second);
-            if self.chain.len() >= MIN_LINKS && self.holds_change {
+            // An ALS outside the productive ones makes no eliminations with the start, or
+            // not the goal's: the chain is not checked.
+            if self.chain.len() >= MIN_LINKS
+                && self.holds_change
+                && self.productive.contains(self.first_digit, rc.second)
+            {
                 self.check_chain(lists, start, rc.second, cells);
             }
             self.extend(lists, start, rc.second, Some(i), cells);
             self.holds_change = held;
-            self.in_chain[rc.second] = false;
             self.chain.pop();
             if last.is_none() {
                 if rc.other_digit.is_some() && first_try {
@@ -506,33 +568,6 @@ impl Workspace {
             }
             i += 1;
         }
-    }
-
-    /// Whether restricted common `i` can follow `last`, recording which of its digits it
-    /// may use (HoDoKu's `checkRC`).
-    fn check(&mut self, rcs: &[Rc], i: usize, last: Option<usize>, first_try: bool) -> bool {
-        let rc = rcs[i];
-        let (c1, c2) = digits_of(&rc);
-        let mut uses: Use = if c2 == 0 { 1 } else { 3 };
-        match last {
-            None => {
-                if c2 != 0 {
-                    uses = if first_try { 1 } else { 2 };
-                }
-            }
-            Some(l) => {
-                let (p1, p2) = digits_of(&rcs[l]);
-                uses = match self.uses[l] {
-                    1 => usable(p1, 0, c1, c2),
-                    2 => usable(p2, 0, c1, c2),
-                    // HoDoKu compares with the previous link's first digit twice.
-                    3 => usable(p1, p1, c1, c2),
-                    _ => uses,
-                };
-            }
-        }
-        self.uses[i] = uses;
-        uses != 0
     }
 
     /// Checks the chain from ALS `start` to ALS `end`, whose ALS hold `als_cells` cells,
@@ -572,11 +607,6 @@ impl Workspace {
     }
 }
 
-/// An RC's digits as HoDoKu holds them: values, 0 for none.
-fn digits_of(rc: &Rc) -> (u8, u8) {
-    (rc.digit.get(), rc.other_digit.map_or(0, Digit::get))
-}
-
 /// The RC digits a link uses.
 fn used(rc: &Rc, uses: Use) -> DigitSet {
     let mut digits = DigitSet::EMPTY;
@@ -591,18 +621,22 @@ fn used(rc: &Rc, uses: Use) -> DigitSet {
     digits
 }
 
-/// Which of a link's RC digits `c1`, `c2` (0: none) stay usable after a link that used
-/// `p1` and `p2` (HoDoKu's `checkRCInt`): 1 the first, 2 the second, 3 both, 0 none.
-fn usable(p1: u8, p2: u8, c1: u8, c2: u8) -> Use {
-    let used = |c: u8| c == p1 || (p2 != 0 && c == p2);
-    match (c2 == 0, used(c1), c2 != 0 && used(c2)) {
-        (true, true, _) => 0,
-        (true, false, _) => 1,
-        (false, true, true) => 0,
-        (false, _, true) => 1,
-        (false, true, false) => 2,
-        (false, false, false) => 3,
+/// The digit a link that uses `uses` of `rc`'s RC digits leaves to no link after it
+/// (HoDoKu's `checkRC`): the one it used, or, when it used both, the first (HoDoKu compares
+/// with the first twice).
+fn blocked_by(rc: &Rc, uses: Use) -> Digit {
+    match (uses, rc.other_digit) {
+        (2, Some(other)) => other,
+        _ => rc.digit,
     }
+}
+
+/// Which of `rc`'s RC digits a link after one that blocks `blocked` may use (HoDoKu's
+/// `checkRCInt`): 1 the first, 2 the second, 3 both, 0 none.
+fn usable(rc: &Rc, blocked: Digit) -> Use {
+    let first = Use::from(rc.digit != blocked);
+    let second = rc.other_digit.map_or(0, |other| Use::from(other != blocked) << 1);
+    first | second
 }
 
 /// HoDoKu's weighted index sum of eliminations listed by digit, then cell
@@ -652,19 +686,24 @@ mod tests {
 
     #[test]
     fn a_link_may_use_only_the_rc_digits_the_previous_link_left() {
+        let link = |digit: u8, other: Option<u8>| Rc {
+            first: 0,
+            second: 1,
+            digit: d(digit),
+            other_digit: other.map(d),
+        };
         // After a link that used 2: a single RC of 2 is used up, of 3 is free.
-        assert_eq!(usable(2, 0, 2, 0), 0);
-        assert_eq!(usable(2, 0, 3, 0), 1);
+        assert_eq!(usable(&link(2, None), d(2)), 0);
+        assert_eq!(usable(&link(3, None), d(2)), 1);
         // Two RC digits after a link that used one of them: the other only.
-        assert_eq!(usable(2, 0, 2, 5), 2);
-        assert_eq!(usable(5, 0, 2, 5), 1);
-        assert_eq!(usable(7, 0, 2, 5), 3);
-        // After a link that used both 2 and 5.
-        assert_eq!(usable(2, 5, 5, 2), 0);
-        assert_eq!(usable(2, 5, 2, 0), 0);
-        assert_eq!(usable(2, 5, 3, 5), 1);
-        assert_eq!(usable(2, 5, 2, 3), 2);
-        assert_eq!(usable(2, 5, 3, 4), 3);
+        assert_eq!(usable(&link(2, Some(5)), d(2)), 2);
+        assert_eq!(usable(&link(2, Some(5)), d(5)), 1);
+        assert_eq!(usable(&link(2, Some(5)), d(7)), 3);
+        // A link blocks the digit it used; having used both, its first.
+        assert_eq!(blocked_by(&link(2, None), 1), d(2));
+        assert_eq!(blocked_by(&link(2, Some(5)), 1), d(2));
+        assert_eq!(blocked_by(&link(2, Some(5)), 2), d(5));
+        assert_eq!(blocked_by(&link(2, Some(5)), 3), d(2));
     }
 
     #[test]

@@ -29,26 +29,17 @@ pub fn als_xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
                 for (i, rc1) in lists.rcs.iter().enumerate() {
                     let (first, second) = (rc1.first, rc1.second);
                     // The later restricted commons sharing an ALS with this one, in list
-                    // order (two ALS share at most one, so none comes twice): each ALS's in
-                    // order, merged. A wing of three ALS as they were where the rung found
-                    // nothing removes nothing now: when this link's ALS are, only links to
-                    // a changed ALS can make one.
-                    let unchanged = changed.is_some() && !changed_rcs.touches(rc1);
-                    let later: &mut dyn Iterator<Item = usize> = if unchanged {
-                        &mut itertools::merge(
-                            changed_rcs.later_of(first, i),
-                            changed_rcs.later_of(second, i),
-                        )
+                    // order: those of its first ALS (which lead from it to ALS after its
+                    // second), then those of its second (whose first ALS come after its
+                    // first). A wing of three ALS as they were where the rung found nothing
+                    // removes nothing now: when this link's ALS are, only links to a changed
+                    // ALS can make one.
+                    if changed.is_some() && !changed_rcs.touches(rc1) {
+                        wings_with(lists, rc1, first, changed_rcs.later_of(first, i), sink)?;
+                        wings_with(lists, rc1, second, changed_rcs.later_of(second, i), sink)?;
                     } else {
-                        &mut itertools::merge(
-                            lists.later_rcs_of(first, i),
-                            lists.later_rcs_of(second, i),
-                        )
-                    };
-                    for j in later {
-                        if let Some(step) = wing(lists.alses, rc1, &lists.rcs[j]) {
-                            sink.push(step)?;
-                        }
+                        wings_with(lists, rc1, first, lists.later_rcs_of(first, i), sink)?;
+                        wings_with(lists, rc1, second, lists.later_rcs_of(second, i), sink)?;
                     }
                 }
                 ControlFlow::Continue(())
@@ -70,6 +61,22 @@ struct ChangedRcs {
 
 thread_local! {
     static CHANGED_RCS: RefCell<ChangedRcs> = RefCell::new(ChangedRcs::default());
+}
+
+/// The wings `rc1` makes with the `later` restricted commons of its ALS `c`, into `sink`.
+fn wings_with(
+    lists: &super::Lists<'_>,
+    rc1: &Rc,
+    c: usize,
+    later: impl Iterator<Item = usize>,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    for j in later {
+        if let Some(step) = wing(lists.alses, rc1, &lists.rcs[j], c) {
+            sink.push(step)?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 impl ChangedRcs {
@@ -117,28 +124,29 @@ impl ChangedRcs {
     }
 }
 
-/// The ALS-XY-Wing that `rc1` and `rc2` make, if they make one that removes anything.
-#[inline]
-fn wing(alses: &[Als], rc1: &Rc, rc2: &Rc) -> Option<Step> {
+/// The ALS-XY-Wing that `rc1` and `rc2`, two restricted commons of different pairs of ALS
+/// sharing ALS `c`, make, if they make one that removes anything. Most pairs fail the
+/// first tests: those are inlined, the rest is not.
+#[inline(always)]
+fn wing(alses: &[Als], rc1: &Rc, rc2: &Rc, c: usize) -> Option<Step> {
     if rc1.other_digit.is_none() && rc2.other_digit.is_none() && rc1.digit == rc2.digit {
         return None;
     }
-    let (c, a, b) = if rc1.first == rc2.first && rc1.second != rc2.second {
-        (rc1.first, rc1.second, rc2.second)
-    } else if rc1.second == rc2.first && rc1.first != rc2.second {
-        (rc1.second, rc1.first, rc2.second)
-    } else if rc1.first == rc2.second && rc1.second != rc2.first {
-        (rc1.first, rc1.second, rc2.first)
-    } else if rc1.second == rc2.second && rc1.first != rc2.first {
-        (rc1.second, rc1.first, rc2.first)
-    } else {
-        return None;
-    };
-    let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
+    let other = |rc: &Rc| if rc.first == c { rc.second } else { rc.first };
+    let (a, b) = (other(rc1), other(rc2));
+    debug_assert!(a != b && [rc2.first, rc2.second].contains(&c));
     // Z goes only from cells seeing places in both.
-    if a.cells.intersects(b.cells) || !a.all_seers.intersects(b.all_seers) {
+    let (als_a, als_b) = (&alses[a], &alses[b]);
+    if als_a.cells.intersects(als_b.cells) || !als_a.all_seers.intersects(als_b.all_seers) {
         return None;
     }
+    wing_step(alses, rc1, rc2, [a, b, c])
+}
+
+/// [`wing`] for ALS `a`, `b` and `c` that pass its first tests.
+#[inline(never)]
+fn wing_step(alses: &[Als], rc1: &Rc, rc2: &Rc, [a, b, c]: [usize; 3]) -> Option<Step> {
+    let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
     let rc_digits = rc1.digits() | rc2.digits();
     let mut eliminations = Eliminations::NONE;
     let z = common_eliminations(a, b, rc_digits, &mut eliminations);
@@ -164,6 +172,7 @@ mod tests {
     use crate::bitset::CellSet;
     use crate::candidates::Candidates;
     use crate::hodoku::catalogue::Technique;
+    use crate::step::Step;
     use crate::technique::test_grids::*;
 
     #[test]
@@ -190,6 +199,50 @@ mod tests {
             assert_eq!(step.eliminations.cells(d(2)), CellSet::single(at(5, 1)));
             assert_eq!(step.eliminations.len(), 1);
         }
+    }
+
+    /// Every pair of restricted commons i < j, in list order, that share exactly one ALS:
+    /// HoDoKu's loop, pair by pair, against the finder's per-ALS lists, at the grids along
+    /// solve paths of hard puzzles; some first links there make wings through both ALS.
+    #[test]
+    fn wings_come_in_the_list_order_of_their_two_links() {
+        use crate::ladder::Ladder;
+        use crate::solver::{Policy, Solver};
+        use crate::technique::als::with_alses;
+        let solver = Solver::new(Ladder::default(), Policy::Single);
+        let stride = if cfg!(debug_assertions) { 400 } else { 60 };
+        let (mut compared, mut through_both) = (0, 0);
+        for puzzle in hard_rated_puzzles(stride) {
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            for step in solver.solve(&puzzle, None).steps.iter() {
+                step.apply_to(&mut grid);
+                let expected: Vec<Step> = with_alses(&grid, |lists| {
+                    let mut out = Vec::new();
+                    for (i, rc1) in lists.rcs.iter().enumerate() {
+                        let mut through = [false; 2];
+                        for rc2 in &lists.rcs[i + 1..] {
+                            let shared: Vec<usize> = [rc1.first, rc1.second]
+                                .into_iter()
+                                .filter(|&x| x == rc2.first || x == rc2.second)
+                                .collect();
+                            let [c] = shared[..] else { continue };
+                            let Some(wing) = super::wing(lists.alses, rc1, rc2, c) else {
+                                continue;
+                            };
+                            through[usize::from(c == rc1.second)] = true;
+                            out.push(wing);
+                        }
+                        through_both += usize::from(through == [true; 2]);
+                    }
+                    out
+                });
+                let found = Technique::AlsXyWing.find_all(&grid, None);
+                let found: Vec<Step> = found.iter().copied().collect();
+                assert_eq!(found, expected, "{puzzle}");
+                compared += found.len();
+            }
+        }
+        assert!(compared > 1_000 && through_both > 100, "{compared} {through_both}");
     }
 
     #[test]
