@@ -29,6 +29,9 @@ use std::cell::RefCell;
 struct Workspace {
     listed_for: Option<([CellSet; 9], CellSet)>,
     alses: Vec<Als>,
+    /// Where each house's ALS end in `alses`, and in `earlier_alses`.
+    ends: sets::HouseEnds,
+    earlier_ends: sets::HouseEnds,
     by_cell: sets::AlsesByCell,
     rcs: Vec<Rc>,
     /// The lists of the grid listed before, while the next is listed.
@@ -70,12 +73,19 @@ fn with_alses<T>(grid: &Candidates, search: impl FnOnce(&Lists<'_>) -> T) -> T {
     WORKSPACE.with_borrow_mut(|work| {
         let key = (grid.digit_cells(), grid.unsolved());
         if work.listed_for != Some(key) {
-            let changed = work
-                .listed_for
-                .and_then(|(then, _)| grid.changes_since(&then));
+            // A cell set since with no candidate left unset had none then: count it too.
+            let changed = work.listed_for.and_then(|(then, unsolved)| {
+                Some(grid.changes_since(&then)? | (unsolved ^ grid.unsolved()))
+            });
             std::mem::swap(&mut work.alses, &mut work.earlier_alses);
             std::mem::swap(&mut work.rcs, &mut work.earlier_rcs);
-            sets::list_alses(grid, &mut work.alses);
+            std::mem::swap(&mut work.ends, &mut work.earlier_ends);
+            let earlier = changed.map(|changed| sets::EarlierAlses {
+                alses: &work.earlier_alses,
+                ends: &work.earlier_ends,
+                changed,
+            });
+            sets::list_alses_since(grid, earlier.as_ref(), &mut work.alses, &mut work.ends);
             match changed {
                 Some(changed) => {
                     let earlier = sets::Earlier {

@@ -50,6 +50,19 @@ impl Als {
         als
     }
 
+    /// This ALS, listed on an earlier grid, on `grid`: its cells and their candidates as
+    /// they were, other cells maybe fewer candidates.
+    fn narrowed(&self, grid: &Candidates) -> Als {
+        let mut als = *self;
+        als.all_seers = CellSet::EMPTY;
+        for digit in self.digits.iter() {
+            let seers = &mut als.seers[digit.index()];
+            *seers &= grid.cells_with(digit);
+            als.all_seers |= *seers;
+        }
+        als
+    }
+
     pub fn places(&self, digit: Digit) -> CellSet {
         self.places[digit.index()]
     }
@@ -80,48 +93,91 @@ impl Rc {
 }
 
 /// Every ALS of `grid`, in HoDoKu's order, into `out`.
+#[cfg(test)]
 pub fn list_alses(grid: &Candidates, out: &mut Vec<Als>) {
+    list_alses_since(grid, None, out, &mut [0; 27]);
+}
+
+/// Per house, where its ALS end in a list (they come house by house).
+pub type HouseEnds = [usize; 27];
+
+/// The ALS list of an earlier grid of a solve holding every candidate of this one, where
+/// each house's ALS end in it, and the cells whose candidates (or whether they are set)
+/// differ since.
+pub struct EarlierAlses<'a> {
+    pub alses: &'a [Als],
+    pub ends: &'a HouseEnds,
+    pub changed: CellSet,
+}
+
+/// [`list_alses`], knowing the `earlier` list when there is one: a house none of whose
+/// cells changed has the same unsolved cells with the same candidates, so its subsets walk
+/// to the same ALS in the same order, and they are copied over; only their seers can have
+/// lost cells (elsewhere in the grid), and a seer now is a seer then still holding the
+/// digit. `ends` gets where each house's ALS end.
+pub fn list_alses_since(
+    grid: &Candidates,
+    earlier: Option<&EarlierAlses<'_>>,
+    out: &mut Vec<Als>,
+    ends: &mut HouseEnds,
+) {
     out.clear();
-    for house in House::all() {
-        let mut cells = [crate::geometry::Cell::from_index(0); 9];
-        let mut n = 0;
-        for &cell in house.cells() {
-            if grid.value(cell).is_none() {
-                cells[n] = cell;
-                n += 1;
+    for (h, house) in House::all().enumerate() {
+        match earlier {
+            Some(earlier) if !house.cell_set().intersects(earlier.changed) => {
+                let start = if h == 0 { 0 } else { earlier.ends[h - 1] };
+                out.extend(
+                    earlier.alses[start..earlier.ends[h]]
+                        .iter()
+                        .map(|als| als.narrowed(grid)),
+                );
             }
+            _ => alses_of_house(grid, house, out),
         }
-        let cells = &cells[..n];
-        let mut masks = [0u16; 9];
-        let mut chosen = [CellSet::EMPTY; 9];
-        // Depth-first walk: `depth` cells chosen, the next tried from `next[depth]`.
-        let mut next = [0usize; 10];
-        let mut depth = 0;
-        loop {
-            if next[depth] >= cells.len() || depth == 8 {
-                if depth == 0 {
-                    break;
-                }
-                depth -= 1;
-                continue;
-            }
-            let cell = cells[next[depth]];
-            next[depth] += 1;
-            let set = if depth == 0 {
-                CellSet::single(cell)
-            } else {
-                chosen[depth - 1] | CellSet::single(cell)
-            };
-            let mask = if depth == 0 { 0 } else { masks[depth - 1] } | grid.candidates(cell).bits();
-            chosen[depth] = set;
-            masks[depth] = mask;
-            let size = depth as u32 + 1;
-            if nine_bit_count(mask) == size + 1 && !listed_before(house, set) {
-                out.push(Als::new(grid, set, DigitSet::from_bits(mask)));
-            }
-            depth += 1;
-            next[depth] = next[depth - 1];
+        ends[h] = out.len();
+    }
+}
+
+/// The ALS first listed from `house`, in HoDoKu's order, onto `out`.
+fn alses_of_house(grid: &Candidates, house: House, out: &mut Vec<Als>) {
+    let mut cells = [crate::geometry::Cell::from_index(0); 9];
+    let mut n = 0;
+    for &cell in house.cells() {
+        if grid.value(cell).is_none() {
+            cells[n] = cell;
+            n += 1;
         }
+    }
+    let cells = &cells[..n];
+    let mut masks = [0u16; 9];
+    let mut chosen = [CellSet::EMPTY; 9];
+    // Depth-first walk: `depth` cells chosen, the next tried from `next[depth]`.
+    let mut next = [0usize; 10];
+    let mut depth = 0;
+    loop {
+        if next[depth] >= cells.len() || depth == 8 {
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
+            continue;
+        }
+        let cell = cells[next[depth]];
+        next[depth] += 1;
+        let set = if depth == 0 {
+            CellSet::single(cell)
+        } else {
+            chosen[depth - 1] | CellSet::single(cell)
+        };
+        let mask = if depth == 0 { 0 } else { masks[depth - 1] } | grid.candidates(cell).bits();
+        chosen[depth] = set;
+        masks[depth] = mask;
+        let size = depth as u32 + 1;
+        if nine_bit_count(mask) == size + 1 && !listed_before(house, set) {
+            out.push(Als::new(grid, set, DigitSet::from_bits(mask)));
+        }
+        depth += 1;
+        next[depth] = next[depth - 1];
     }
 }
 
@@ -416,8 +472,9 @@ mod tests {
         out
     }
 
-    /// Along real solve paths, the restricted commons carried over from the grid listed
-    /// before, with those of the changed ALS, are the whole list, in order.
+    /// Along real solve paths, the ALS of houses that did not change, copied over from the
+    /// grid listed before, with those of the others, are the whole list, in order; and the
+    /// restricted commons carried over, with those of the changed ALS, are the whole list.
     #[test]
     fn restricted_commons_carried_over_are_the_whole_list() {
         use crate::ladder::Ladder;
@@ -428,7 +485,13 @@ mod tests {
         let (mut alses, mut by_cell, mut rcs) = (Vec::new(), AlsesByCell::default(), Vec::new());
         let (mut earlier_alses, mut earlier_rcs) = (Vec::new(), Vec::new());
         let (mut whole, mut carry) = (Vec::new(), CarryOver::default());
-        let (mut grids, mut carried) = (0, 0);
+        let (mut grids, mut carried, mut copied) = (0, 0, 0);
+        let (mut reused, mut ends, mut earlier_ends) = (Vec::new(), [0; 27], [0; 27]);
+        let fresh_ends = |grid: &Candidates| {
+            let mut ends = [0; 27];
+            list_alses_since(grid, None, &mut Vec::new(), &mut ends);
+            ends
+        };
         for puzzle in hard_rated_puzzles(stride) {
             let report = solver.solve(&puzzle, None);
             let mut grid = Candidates::from_puzzle(&puzzle);
@@ -438,6 +501,17 @@ mod tests {
                 list_alses(&grid, &mut alses);
                 list_rcs(&grid, &alses, &mut by_cell, &mut whole);
                 if let Some(changed) = then.and_then(|then| grid.changes_since(&then)) {
+                    let earlier = EarlierAlses {
+                        alses: &earlier_alses,
+                        ends: &earlier_ends,
+                        changed,
+                    };
+                    list_alses_since(&grid, Some(&earlier), &mut reused, &mut ends);
+                    assert_eq!(format!("{reused:?}"), format!("{alses:?}"), "{puzzle}");
+                    assert_eq!(ends, fresh_ends(&grid), "{puzzle}");
+                    copied += (0..27)
+                        .filter(|&h| !House::all().nth(h).unwrap().cell_set().intersects(changed))
+                        .count();
                     let earlier = Earlier {
                         alses: &earlier_alses,
                         rcs: &earlier_rcs,
@@ -449,11 +523,15 @@ mod tests {
                     grids += 1;
                 }
                 then = Some(grid.digit_cells());
+                earlier_ends = fresh_ends(&grid);
                 std::mem::swap(&mut alses, &mut earlier_alses);
                 std::mem::swap(&mut whole, &mut earlier_rcs);
             }
         }
-        assert!(grids > 500 && carried > 50_000, "{grids} {carried}");
+        assert!(
+            grids > 500 && carried > 50_000 && copied > 5_000,
+            "{grids} {carried} {copied}"
+        );
     }
 
     #[test]
