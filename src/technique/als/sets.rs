@@ -338,7 +338,8 @@ pub fn list_rcs_since(
                 })
             })
             .peekable();
-        let outside = outside_seers(grid, a);
+        // Made when a changed ALS meets `a`: most unchanged ones meet none.
+        let mut outside = None;
         // The later changed ALS holding a cell `a` sees and none of its own, read from the
         // index a word (64 changed ALS) at a time.
         let later_changed = work.changed.partition_point(|&j| j <= i);
@@ -350,7 +351,8 @@ pub fn list_rcs_since(
             while seen != 0 {
                 let j = work.changed[word * 64 + seen.trailing_zeros() as usize];
                 seen &= seen - 1;
-                let Some(rc) = restricted_commons(by_cell, a, &outside, i, j) else {
+                let outside = outside.get_or_insert_with(|| outside_seers(grid, a));
+                let Some(rc) = restricted_commons(by_cell, a, outside, i, j) else {
                     continue;
                 };
                 while let Some(before) = carried.next_if(|c| c.second < j) {
