@@ -34,7 +34,7 @@ use super::engine::implications::Implications;
 use super::engine::literal::{GroupNodes, Lit};
 use super::engine::reach::{Layout, Reach};
 use super::engine::table::Table;
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::hodoku::catalogue::{Subtype, Technique};
@@ -634,18 +634,36 @@ impl Derivations<'_> {
     /// Runs `each` on what every member's "on" table holds, for each exhaustive choice in
     /// HoDoKu's order.
     fn for_each_verity(&self, mut each: impl FnMut(&Summary)) {
+        // Where each cell's candidates start in `candidates` (listed cells, then digits, from
+        // the unsolved cells of the grid): a member's "on" summary is found by counting, not
+        // by a binary search.
+        let unsolved = self.grid.unsolved();
+        let mut starts = [0u16; 81];
+        let mut listed = 0;
+        for cell in Cell::all() {
+            starts[cell.index()] = listed;
+            if unsolved.contains(cell) {
+                listed += self.grid.candidates(cell).len() as u16;
+            }
+        }
+        let on_summary = |c: Cell, d: Digit| {
+            let below = self.grid.candidates(c).bits() & ((1 << d.index()) - 1);
+            let at = usize::from(starts[c.index()]) + nine_bit_count(below) as usize;
+            debug_assert_eq!(self.candidates[at], (c, d));
+            &self.summaries[at][0]
+        };
         for choice in exhaustive_choices(self.grid) {
             let (members, n) = members(self.grid, choice);
             let Some((&(c, d), rest)) = members[..n].split_first() else {
                 continue;
             };
             // Most choices have nothing in common after two or three members.
-            let mut common = self.tables_of(c, d)[0];
+            let mut common = *on_summary(c, d);
             for &(c, d) in rest {
                 if common.is_empty() {
                     break;
                 }
-                common.and_assign(&self.tables_of(c, d)[0]);
+                common.and_assign(on_summary(c, d));
             }
             each(&common);
         }
