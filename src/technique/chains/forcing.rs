@@ -34,7 +34,7 @@ use super::engine::implications::Implications;
 use super::engine::literal::{GroupNodes, Lit};
 use super::engine::reach::{Layout, Reach};
 use super::engine::table::Table;
-use crate::bitset::{CellSet, DigitSet, HouseSet};
+use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit, House, HouseKind};
 use crate::hodoku::catalogue::{Subtype, Technique};
@@ -249,14 +249,21 @@ impl Conclusion {
     /// The first conclusion (in rank order) a summary of common consequences holds, but in
     /// the cells `except`.
     fn first_in(summary: &Summary, except: CellSet) -> Option<Conclusion> {
-        let first = |sets: &[CellSet; 9]| {
-            Digit::all()
-                .filter_map(|d| (sets[d.index()] - except).first().map(|c| (c, d)))
-                .min()
-        };
-        first(&summary.on)
+        first_candidate(|i| summary.on[i], except)
             .map(|(c, d)| Conclusion::Place(c, d))
-            .or_else(|| first(&summary.off).map(|(c, d)| Conclusion::Remove(c, d)))
+            .or_else(|| {
+                first_candidate(|i| summary.off[i], except).map(|(c, d)| Conclusion::Remove(c, d))
+            })
+    }
+
+    /// [`Conclusion::first_in`] of what both summaries hold, without building it.
+    fn first_in_both(a: &Summary, b: &Summary, except: CellSet) -> Option<Conclusion> {
+        first_candidate(|i| a.on[i] & b.on[i], except)
+            .map(|(c, d)| Conclusion::Place(c, d))
+            .or_else(|| {
+                first_candidate(|i| a.off[i] & b.off[i], except)
+                    .map(|(c, d)| Conclusion::Remove(c, d))
+            })
     }
 
     /// Every conclusion a summary of common consequences holds, but in the cells `except`.
@@ -601,7 +608,7 @@ impl Derivations<'_> {
             }
         };
         for (&(cell, _), [on, off]) in self.candidates.iter().zip(self.summaries) {
-            offer(Conclusion::first_in(&on.and(off), CellSet::single(cell)));
+            offer(Conclusion::first_in_both(on, off, CellSet::single(cell)));
         }
         self.for_each_verity(|common| offer(Conclusion::first_in(common, CellSet::EMPTY)));
         for on in [false, true] {
@@ -627,18 +634,36 @@ impl Derivations<'_> {
     /// Runs `each` on what every member's "on" table holds, for each exhaustive choice in
     /// HoDoKu's order.
     fn for_each_verity(&self, mut each: impl FnMut(&Summary)) {
+        // Where each cell's candidates start in `candidates` (listed cells, then digits, from
+        // the unsolved cells of the grid): a member's "on" summary is found by counting, not
+        // by a binary search.
+        let unsolved = self.grid.unsolved();
+        let mut starts = [0u16; 81];
+        let mut listed = 0;
+        for cell in Cell::all() {
+            starts[cell.index()] = listed;
+            if unsolved.contains(cell) {
+                listed += self.grid.candidates(cell).len() as u16;
+            }
+        }
+        let on_summary = |c: Cell, d: Digit| {
+            let below = self.grid.candidates(c).bits() & ((1 << d.index()) - 1);
+            let at = usize::from(starts[c.index()]) + nine_bit_count(below) as usize;
+            debug_assert_eq!(self.candidates[at], (c, d));
+            &self.summaries[at][0]
+        };
         for choice in exhaustive_choices(self.grid) {
             let (members, n) = members(self.grid, choice);
             let Some((&(c, d), rest)) = members[..n].split_first() else {
                 continue;
             };
             // Most choices have nothing in common after two or three members.
-            let mut common = self.tables_of(c, d)[0];
+            let mut common = *on_summary(c, d);
             for &(c, d) in rest {
                 if common.is_empty() {
                     break;
                 }
-                common.and_assign(&self.tables_of(c, d)[0]);
+                common.and_assign(on_summary(c, d));
             }
             each(&common);
         }
@@ -652,6 +677,17 @@ impl Derivations<'_> {
             .expect("a candidate of the grid");
         &self.summaries[at]
     }
+}
+
+/// The least (cell, digit) with the cell in `sets(digit)` but not in `except`: the first
+/// cell of their union, with the lowest digit holding it (one union and one scan rather
+/// than a first cell per digit and a minimum).
+fn first_candidate(sets: impl Fn(usize) -> CellSet, except: CellSet) -> Option<(Cell, Digit)> {
+    let union = (0..9).fold(CellSet::EMPTY, |union, i| union | sets(i)) - except;
+    let cell = union.first()?;
+    Digit::all()
+        .find(|d| sets(d.index()).contains(cell))
+        .map(|d| (cell, d))
 }
 
 /// Every contradiction the table of `premise` (summarised) holds, in the order HoDoKu
@@ -863,6 +899,33 @@ mod tests {
             s.off[usize::from(digit - 1)].insert(cell);
         }
         s
+    }
+
+    #[test]
+    fn first_candidate_is_the_least_pair_outside_except() {
+        // Pseudo-random sets, sparse and dense, against the least pair found by brute force.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..2000 {
+            let mask = (1u128 << 81) - 1;
+            let random = |next: &mut dyn FnMut() -> u64| {
+                let bits = (u128::from(next()) << 64 | u128::from(next())) & mask;
+                // Thin the sets out in most rounds, so the union is often small or empty.
+                let thin = (u128::from(next()) << 64 | u128::from(next())) & mask;
+                CellSet::from_bits(if round % 3 == 0 { bits } else { bits & thin & (bits >> 3) })
+            };
+            let sets: [CellSet; 9] = std::array::from_fn(|_| random(&mut next));
+            let except = random(&mut next);
+            let expected = Digit::all()
+                .flat_map(|d| (sets[d.index()] - except).iter().map(move |c| (c, d)))
+                .min();
+            assert_eq!(first_candidate(|i| sets[i], except), expected);
+        }
     }
 
     #[test]
