@@ -271,7 +271,7 @@ fn rcs_with_later(grid: &Candidates, by_cell: &AlsesByCell, a: &Als, i: usize, o
         let mut seen = by_cell.rows.meeting(a.all_seers, a.cells, word);
         if word == i / 64 {
             // Only the ALS after this one.
-            seen &= !((2u64 << (i % 64)) - 1);
+            seen &= !((2u64 << (i % 64)).wrapping_sub(1));
         }
         while seen != 0 {
             let j = word * 64 + seen.trailing_zeros() as usize;
