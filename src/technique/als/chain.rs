@@ -285,7 +285,8 @@ impl Workspace {
         self.uses.clear();
         self.uses.resize(lists.rcs.len(), 0);
         self.sizes.clear();
-        self.sizes.extend(lists.alses.iter().map(|als| als.cells.len()));
+        self.sizes
+            .extend(lists.alses.iter().map(|als| als.cells.len()));
         if goal == Goal::Sets {
             self.found.clear();
             self.by_eliminations.clear();
@@ -294,11 +295,12 @@ impl Workspace {
         }
         self.find_changed(lists, changed);
         self.leads_to_change.clear();
-        self.leads_to_change.extend((0..lists.alses.len()).map(|at| {
-            self.all_changed
-                || self.changed.contains(0, at)
-                || self.reach.meets(at, &self.changed, 0, at)
-        }));
+        self.leads_to_change
+            .extend((0..lists.alses.len()).map(|at| {
+                self.all_changed
+                    || self.changed.contains(0, at)
+                    || self.reach.meets(at, &self.changed, 0, at)
+            }));
         self.productive.reset(9, lists.alses.len());
         self.best_cells = u32::MAX;
         self.best.clear();
@@ -635,7 +637,9 @@ fn blocked_by(rc: &Rc, uses: Use) -> Digit {
 /// `checkRCInt`): 1 the first, 2 the second, 3 both, 0 none.
 fn usable(rc: &Rc, blocked: Digit) -> Use {
     let first = Use::from(rc.digit != blocked);
-    let second = rc.other_digit.map_or(0, |other| Use::from(other != blocked) << 1);
+    let second = rc
+        .other_digit
+        .map_or(0, |other| Use::from(other != blocked) << 1);
     first | second
 }
 

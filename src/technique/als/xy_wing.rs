@@ -242,7 +242,10 @@ mod tests {
                 compared += found.len();
             }
         }
-        assert!(compared > 1_000 && through_both > 100, "{compared} {through_both}");
+        assert!(
+            compared > 1_000 && through_both > 100,
+            "{compared} {through_both}"
+        );
     }
 
     #[test]

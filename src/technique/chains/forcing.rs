@@ -917,7 +917,11 @@ mod tests {
                 let bits = (u128::from(next()) << 64 | u128::from(next())) & mask;
                 // Thin the sets out in most rounds, so the union is often small or empty.
                 let thin = (u128::from(next()) << 64 | u128::from(next())) & mask;
-                CellSet::from_bits(if round % 3 == 0 { bits } else { bits & thin & (bits >> 3) })
+                CellSet::from_bits(if round % 3 == 0 {
+                    bits
+                } else {
+                    bits & thin & (bits >> 3)
+                })
             };
             let sets: [CellSet; 9] = std::array::from_fn(|_| random(&mut next));
             let except = random(&mut next);

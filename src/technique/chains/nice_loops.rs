@@ -221,7 +221,10 @@ impl Masks {
         let words = self.words;
         for digit in grid.candidates(cell).iter() {
             for on in [false, true] {
-                insert(&mut self.cell, reach.number(Lit::candidate(cell, digit, on)));
+                insert(
+                    &mut self.cell,
+                    reach.number(Lit::candidate(cell, digit, on)),
+                );
             }
             let digit_on = &self.digit_on[digit.index() * words..][..words];
             for (word, on) in self.cell.iter_mut().zip(digit_on) {

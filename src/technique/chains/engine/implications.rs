@@ -112,7 +112,11 @@ impl Implications {
         // the dead ends when live. (Worked out once per digit, not per candidate.)
         let sent_off: [CellSet; 9] = std::array::from_fn(|d| {
             let with = grid.cells_with(Digit::from_index(d));
-            if self.live { with - self.dead_ends[d] } else { with }
+            if self.live {
+                with - self.dead_ends[d]
+            } else {
+                with
+            }
         });
         for cell in grid.unsolved().iter() {
             let digits = grid.candidates(cell);
