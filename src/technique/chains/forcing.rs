@@ -249,21 +249,25 @@ impl Conclusion {
     /// The first conclusion (in rank order) a summary of common consequences holds, but in
     /// the cells `except`.
     fn first_in(summary: &Summary, except: CellSet) -> Option<Conclusion> {
-        first_candidate(|i| summary.on[i], except)
-            .map(|(c, d)| Conclusion::Place(c, d))
-            .or_else(|| {
-                first_candidate(|i| summary.off[i], except).map(|(c, d)| Conclusion::Remove(c, d))
-            })
+        Conclusion::first_of(|i| summary.on[i], |i| summary.off[i], except)
     }
 
     /// [`Conclusion::first_in`] of what both summaries hold, without building it.
     fn first_in_both(a: &Summary, b: &Summary, except: CellSet) -> Option<Conclusion> {
-        first_candidate(|i| a.on[i] & b.on[i], except)
+        Conclusion::first_of(|i| a.on[i] & b.on[i], |i| a.off[i] & b.off[i], except)
+    }
+
+    /// The first placement of `on` (its cells per digit index), else the first removal
+    /// of `off`, but in the cells `except`.
+    #[inline]
+    fn first_of(
+        on: impl Fn(usize) -> CellSet,
+        off: impl Fn(usize) -> CellSet,
+        except: CellSet,
+    ) -> Option<Conclusion> {
+        first_candidate(on, except)
             .map(|(c, d)| Conclusion::Place(c, d))
-            .or_else(|| {
-                first_candidate(|i| a.off[i] & b.off[i], except)
-                    .map(|(c, d)| Conclusion::Remove(c, d))
-            })
+            .or_else(|| first_candidate(off, except).map(|(c, d)| Conclusion::Remove(c, d)))
     }
 
     /// Every conclusion a summary of common consequences holds, but in the cells `except`.

@@ -131,7 +131,12 @@ impl Implications {
                     self.candidate_on(groups, cell, digit, digits, houses, sent_off[digit.index()]);
                 } else {
                     let houses = [others(row), others(column), others(box_)];
-                    self.candidate_off(grid, groups, cell, digit, houses);
+                    // An "off" row that holds nothing makes its candidate a dead end.
+                    let before = self.off.targets.len();
+                    self.candidate_implies_on(grid, groups, cell, digit, houses);
+                    if self.off.targets.len() == before {
+                        self.dead_ends[digit.index()].insert(cell);
+                    }
                 }
                 let node = Lit::candidate(cell, digit, on).node();
                 self.rows(on).close_row(node, start);
@@ -224,22 +229,6 @@ impl Implications {
         }
         for &g in groups.seen_from(cell, digit) {
             self.push_group_off(Lit::group(usize::from(g), false));
-        }
-    }
-
-    /// The "off" row of a candidate, noting it as a dead end when it holds nothing.
-    fn candidate_off(
-        &mut self,
-        grid: &Candidates,
-        groups: &GroupNodes,
-        cell: Cell,
-        digit: Digit,
-        houses: [CellSet; 3],
-    ) {
-        let before = self.off.targets.len();
-        self.candidate_implies_on(grid, groups, cell, digit, houses);
-        if self.off.targets.len() == before {
-            self.dead_ends[digit.index()].insert(cell);
         }
     }
 
