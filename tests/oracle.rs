@@ -11,8 +11,8 @@ use sudolab::bitset::CellSet;
 use sudolab::candidates::Candidates;
 use sudolab::geometry::{Cell, Digit};
 use sudolab::oracle::{
-    Uniqueness, analyse, analyse_grid, count_solutions, has_solution_without,
-    has_solution_without_cells,
+    Removal, Uniqueness, analyse, analyse_grid, count_solutions, has_solution_without,
+    has_solution_without_cells, propagation_fills, removal_of_given,
 };
 use sudolab::puzzle::{Puzzle, Solution};
 
@@ -55,6 +55,7 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
     use rand::seq::SliceRandom;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
     let (mut found, mut none) = (0, 0);
+    let mut filled_seen = [0; 2];
     for _ in 0..40 {
         let solution = sudolab::generate::grid::random_solution(&mut rng);
         let mut order: Vec<usize> = (0..81).collect();
@@ -86,6 +87,20 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
                 "cell {cell} of {}, from cell sets",
                 Puzzle::from_values(fewer).unwrap()
             );
+            // Whether the givens' propagation fills the grid comes with the answer: only
+            // when there is no other solution, always when naked and hidden singles do.
+            let removal = removal_of_given(&digit_cells, cell, &solution);
+            match removal {
+                Removal::SecondSolution => assert!(another, "cell {cell}: no second solution"),
+                Removal::Unique { filled } => {
+                    assert!(!another, "cell {cell}: a second solution");
+                    assert_eq!(filled, propagation_fills(&fewer), "cell {cell}");
+                    if singles_fill(&fewer) {
+                        assert!(filled, "cell {cell}: singles fill {fewer:?}");
+                    }
+                    filled_seen[usize::from(filled)] += 1;
+                }
+            }
             match another {
                 true => found += 1,
                 false => {
@@ -96,6 +111,51 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
         }
     }
     assert!(found > 0 && none > 0);
+    assert!(filled_seen[0] > 0 && filled_seen[1] > 0, "{filled_seen:?}");
+}
+
+/// Whether naked and hidden singles alone, placed one at a time by their definitions,
+/// fill the grid of the givens `values`.
+fn singles_fill(values: &[u8; 81]) -> bool {
+    let mut grid = *values;
+    let peers = |a: usize, b: usize| {
+        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+    };
+    let allowed = |grid: &[u8; 81], cell: usize, digit: u8| {
+        grid[cell] == 0 && (0..81).all(|other| !peers(cell, other) || grid[other] != digit)
+    };
+    let houses: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()))
+        .chain((0..9).map(|b| {
+            (0..9)
+                .map(|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3)
+                .collect()
+        }))
+        .collect();
+    loop {
+        let naked = (0..81).find_map(|cell| {
+            let digits: Vec<u8> = (1..=9).filter(|&d| allowed(&grid, cell, d)).collect();
+            (digits.len() == 1).then(|| (cell, digits[0]))
+        });
+        let hidden = || {
+            houses.iter().find_map(|house| {
+                (1..=9).find_map(|digit| {
+                    let places: Vec<usize> = house
+                        .iter()
+                        .copied()
+                        .filter(|&c| allowed(&grid, c, digit))
+                        .collect();
+                    (places.len() == 1 && !house.iter().any(|&c| grid[c] == digit))
+                        .then(|| (places[0], digit))
+                })
+            })
+        };
+        match naked.or_else(hidden) {
+            Some((cell, digit)) => grid[cell] = digit,
+            None => return grid.iter().all(|&v| v != 0),
+        }
+    }
 }
 
 #[test]

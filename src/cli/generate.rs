@@ -7,6 +7,7 @@ use super::ladder_arg::{LadderArg, parse_ladder, parse_seconds};
 use super::overwrite;
 use crate::analysis::select::Filter;
 use crate::generate::attempt::Recipe;
+use crate::generate::dig::Digging;
 use crate::generate::progress::GenerateProgress;
 use crate::generate::range::Range;
 use crate::generate::screen::Screen;
@@ -338,22 +339,26 @@ pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         true => args.givens.and_then(|g| g.high).unwrap_or(0) as usize,
         false => 0,
     };
+    let screen = match &args.ladder {
+        LadderArg::Hodoku(config) => {
+            let (ladder, policy) = hodoku_path(config);
+            Screen::new(&ladder, policy, &config.scores, &target)
+        }
+        LadderArg::Se(_) => None,
+    };
     let config = GenerateConfig {
         count: args.count,
         seed,
         threads: args.threads.map_or(0, |n| n as usize),
         recipe: Recipe {
-            screen: match &args.ladder {
-                LadderArg::Hodoku(config) => {
-                    let (ladder, policy) = hodoku_path(config);
-                    Screen::new(&ladder, policy, &config.scores, &target)
-                }
-                LadderArg::Se(_) => None,
+            digging: Digging {
+                orbits: Symmetry::from(args.symmetry).orbits(),
+                stop_at,
+                only_filled: screen.as_ref().is_some_and(Screen::keeps_only_singles),
             },
+            screen,
             target,
             evaluator,
-            orbits: Symmetry::from(args.symmetry).orbits(),
-            stop_at,
             walk: args.walk,
         },
         max_tries: args.max_tries,

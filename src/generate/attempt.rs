@@ -7,7 +7,7 @@
 //! neighbours meet the target far more often than fresh puzzles do. With `walk` 0 this is
 //! plain trial and rejection.
 
-use super::dig;
+use super::dig::Digging;
 use super::grid::random_solution;
 use super::screen::{Screen, Screened};
 use super::target::Target;
@@ -24,10 +24,8 @@ pub struct Recipe {
     pub evaluator: Evaluator,
     /// Turns away, before grading, candidates no grade would keep ([`Screen`]).
     pub screen: Option<Screen>,
-    /// The orbits of the symmetry of the givens.
-    pub orbits: Vec<Vec<u8>>,
-    /// Digs stop once the puzzle has no more givens than this (0: minimal puzzles).
-    pub stop_at: usize,
+    /// How puzzles are dug.
+    pub digging: Digging,
     /// Neighbourhood steps after a miss (0: plain rejection).
     pub walk: u32,
 }
@@ -54,22 +52,26 @@ impl Recipe {
     pub fn attempt(&self, seed: u64, number: u64, scratch: &mut Scratch) -> AttemptResult {
         let mut rng = attempt_rng(seed, number);
         let solution = random_solution(&mut rng);
-        let mut puzzle = dig::dig(&solution, &self.orbits, self.stop_at, &mut rng);
+        let dug = self.digging.dig(&solution, &mut rng);
         let mut result = AttemptResult {
             found: Vec::new(),
             graded: 1,
+        };
+        let Some(mut puzzle) = dug else {
+            return result;
         };
         let Some(record) = self.judge(&puzzle, &solution, scratch) else {
             return result;
         };
         result.found.push(record);
         for _ in 0..self.walk {
-            let Some(next) =
-                dig::neighbour(&puzzle, &solution, &self.orbits, self.stop_at, &mut rng)
-            else {
+            let Some(next) = self.digging.neighbour(&puzzle, &solution, &mut rng) else {
                 break;
             };
             result.graded += 1;
+            let Some(next) = next else {
+                continue;
+            };
             if let Some(record) = self.judge(&next, &solution, scratch) {
                 puzzle = next;
                 result.found.push(record);

@@ -14,14 +14,19 @@
 //! of the symmetry). A dig may instead stop as soon as the puzzle has no more than a given
 //! number of givens (`stop_at`), for puzzles that are not minimal.
 //!
-//! [`neighbour`] is the move of the neighbourhood search: one orbit of the solution added
+//! A dig for a target only puzzles filled by the oracle's propagation can meet (an easy
+//! one: [`Digging::only_filled`]) gives up as soon as its puzzle is no longer such: taking
+//! more givens away cannot make it one again. The removals the remaining givens force keep
+//! it such, so the oracle, which propagates the givens anyway, tells each time.
+//!
+//! [`Digging::neighbour`] is the move of the neighbourhood search: one orbit of the solution added
 //! back, then a dig that tries that orbit last, which gives another minimal puzzle with
 //! the same solution and most of the same givens.
 
 use super::unavoidable::UnavoidableSets;
 use crate::bitset::CellSet;
 use crate::geometry::Cell;
-use crate::oracle;
+use crate::oracle::{self, Removal};
 use crate::puzzle::Puzzle;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -42,13 +47,32 @@ pub fn is_minimal(values: &[u8; 81]) -> bool {
 }
 
 /// Whether `fewer` (whose givens are `left`), a puzzle whose one solution was `solution`
-/// without the givens in `cells`, still has one. For a single cell the oracle looks only
-/// for a solution with another digit there, which is all a second solution can differ
-/// in, trying the known solution's digits first.
-fn stays_unique(solution: &[u8; 81], fewer: &[u8; 81], left: &Givens, cells: &[u8]) -> bool {
-    match cells {
-        &[cell] => !oracle::has_solution_without_cells(&left.of_digit, usize::from(cell), solution),
-        _ => is_unique(fewer),
+/// without the givens in `cells`, still has one, and if so whether the oracle's
+/// propagation alone fills its grid (asked only when `only_filled`).
+/// For a single cell the oracle looks only for a
+/// solution with another digit there, which is all a second solution can differ in,
+/// trying the known solution's digits first.
+fn removal(
+    solution: &[u8; 81],
+    fewer: &[u8; 81],
+    left: &Givens,
+    cells: &[u8],
+    only_filled: bool,
+) -> Removal {
+    match *cells {
+        [cell] if only_filled => {
+            oracle::removal_of_given(&left.of_digit, usize::from(cell), solution)
+        }
+        [cell] => {
+            match oracle::has_solution_without_cells(&left.of_digit, usize::from(cell), solution) {
+                true => Removal::SecondSolution,
+                false => Removal::Unique { filled: false },
+            }
+        }
+        _ if is_unique(fewer) => Removal::Unique {
+            filled: only_filled && oracle::propagation_fills(fewer),
+        },
+        _ => Removal::SecondSolution,
     }
 }
 
@@ -110,21 +134,22 @@ impl Givens {
 /// Removes the orbits of `order` from `values` (whose one solution is `solution`) one by
 /// one, keeping each removal that leaves one solution, until the puzzle holds no more than
 /// `stop_at` givens (0: never stops early, so the result is minimal over the orbits tried).
+/// With `only_filled`, gives up (false) as soon as the oracle's propagation alone no longer
+/// fills the grid from the givens left ([`Digging::only_filled`]).
 fn dig_in_order(
     values: &mut [u8; 81],
     solution: &[u8; 81],
-    orbits: &[Vec<u8>],
+    digging: &Digging,
     order: &[usize],
-    stop_at: usize,
-) {
+) -> bool {
     let unavoidable = UnavoidableSets::of(solution);
     // The givens of a puzzle with one solution, as `unavoidable` asks.
     let mut present = Givens::of(values);
     for &orbit in order {
-        if present.all.len() as usize <= stop_at {
-            return;
+        if present.all.len() as usize <= digging.stop_at {
+            return true;
         }
-        let cells = &orbits[orbit];
+        let cells = &digging.orbits[orbit];
         if cells.iter().any(|&c| values[usize::from(c)] == 0) {
             continue;
         }
@@ -134,61 +159,95 @@ fn dig_in_order(
             fewer[usize::from(c)] = 0;
             left.remove(usize::from(c), solution[usize::from(c)]);
         }
-        // Cells the remaining givens force are no question for the oracle.
+        // Cells the remaining givens force are no question for the oracle, and the grid
+        // the propagation filled it still fills.
         let forced = cells.iter().all(|&c| {
             let c = usize::from(c);
             left.is_naked_single(c) || left.is_hidden_single(c, solution[c])
         });
         // Givens that miss an unavoidable set leave a second solution.
-        if forced
-            || (!unavoidable.missed_without(present.all, cells)
-                && stays_unique(solution, &fewer, &left, cells))
-        {
-            *values = fewer;
-            present = left;
+        let filled = match forced {
+            true => true,
+            false if unavoidable.missed_without(present.all, cells) => continue,
+            false => match removal(solution, &fewer, &left, cells, digging.only_filled) {
+                Removal::SecondSolution => continue,
+                Removal::Unique { filled } => filled,
+            },
+        };
+        *values = fewer;
+        present = left;
+        if digging.only_filled && !filled {
+            return false;
         }
     }
+    true
 }
 
-/// A puzzle dug from the full grid `solution`: minimal over `orbits`, or stopped at
-/// `stop_at` givens when that is not 0.
-pub fn dig(
-    solution: &[u8; 81],
-    orbits: &[Vec<u8>],
-    stop_at: usize,
-    rng: &mut impl Rng,
-) -> [u8; 81] {
-    let mut order: Vec<usize> = (0..orbits.len()).collect();
-    order.shuffle(rng);
-    let mut values = *solution;
-    dig_in_order(&mut values, solution, orbits, &order, stop_at);
-    values
+/// How a run digs its puzzles.
+#[derive(Clone, Debug)]
+pub struct Digging {
+    /// The orbits of the symmetry of the givens, taken away together.
+    pub orbits: Vec<Vec<u8>>,
+    /// Digs stop once the puzzle has no more givens than this (0: minimal puzzles).
+    pub stop_at: usize,
+    /// Only puzzles whose grid the oracle's propagation (singles and box/line reasoning)
+    /// fills from the givens can meet the target: a dig gives up as soon as its puzzle
+    /// is no longer such, since one with fewer givens is not either (that propagation
+    /// only does more with more givens).
+    pub only_filled: bool,
 }
 
-/// A neighbour of `puzzle` (whose unique solution is `solution`): one random empty orbit
-/// filled from the solution, then dug again with that orbit tried last. `None` when the
-/// puzzle has no empty orbit.
-pub fn neighbour(
-    puzzle: &[u8; 81],
-    solution: &[u8; 81],
-    orbits: &[Vec<u8>],
-    stop_at: usize,
-    rng: &mut impl Rng,
-) -> Option<[u8; 81]> {
-    let empty: Vec<usize> = (0..orbits.len())
-        .filter(|&o| orbits[o].iter().all(|&c| puzzle[usize::from(c)] == 0))
-        .collect();
-    let &added = empty.choose(rng)?;
-    let mut values = *puzzle;
-    for &c in &orbits[added] {
-        values[usize::from(c)] = solution[usize::from(c)];
+impl Digging {
+    /// Minimal puzzles with the symmetry of `orbits`, any target.
+    pub fn minimal(orbits: Vec<Vec<u8>>) -> Digging {
+        Digging {
+            orbits,
+            stop_at: 0,
+            only_filled: false,
+        }
     }
-    let mut order: Vec<usize> = (0..orbits.len()).filter(|&o| o != added).collect();
-    order.shuffle(rng);
-    order.push(added);
-    // Not minimal: the neighbour may keep its extra given while within the bound.
-    dig_in_order(&mut values, solution, orbits, &order, stop_at);
-    Some(values)
+
+    /// A puzzle dug from the full grid `solution`: minimal over the orbits, or stopped at
+    /// `stop_at` givens when that is not 0; `None` when the dig gave up
+    /// ([`Digging::only_filled`]).
+    pub fn dig(&self, solution: &[u8; 81], rng: &mut impl Rng) -> Option<[u8; 81]> {
+        let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+        order.shuffle(rng);
+        let mut values = *solution;
+        dig_in_order(&mut values, solution, self, &order).then_some(values)
+    }
+
+    /// A neighbour of `puzzle` (whose unique solution is `solution`): one random empty
+    /// orbit filled from the solution, then dug again with that orbit tried last. `None`
+    /// when the puzzle has no empty orbit, `Some(None)` when the dig gave up.
+    pub fn neighbour(
+        &self,
+        puzzle: &[u8; 81],
+        solution: &[u8; 81],
+        rng: &mut impl Rng,
+    ) -> Option<Option<[u8; 81]>> {
+        let orbits = &self.orbits;
+        let empty: Vec<usize> = (0..orbits.len())
+            .filter(|&o| orbits[o].iter().all(|&c| puzzle[usize::from(c)] == 0))
+            .collect();
+        let &added = empty.choose(rng)?;
+        let mut values = *puzzle;
+        for &c in &orbits[added] {
+            values[usize::from(c)] = solution[usize::from(c)];
+        }
+        let mut order: Vec<usize> = (0..orbits.len()).filter(|&o| o != added).collect();
+        order.shuffle(rng);
+        order.push(added);
+        // Not minimal: the neighbour may keep its extra given while within the bound.
+        Some(dig_in_order(&mut values, solution, self, &order).then_some(values))
+    }
+}
+
+/// A minimal puzzle dug from the full grid `solution` with the symmetry of `orbits`.
+pub fn dig(solution: &[u8; 81], orbits: &[Vec<u8>], rng: &mut impl Rng) -> [u8; 81] {
+    Digging::minimal(orbits.to_vec())
+        .dig(solution, rng)
+        .expect("a dig for any target never gives up")
 }
 
 #[cfg(test)]
@@ -204,26 +263,65 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let solution = random_solution(&mut rng);
         let orbits = Symmetry::None.orbits();
-        let puzzle = dig(&solution, &orbits, 0, &mut rng);
+        let puzzle = dig(&solution, &orbits, &mut rng);
         assert!(is_unique(&puzzle));
         assert!(is_minimal(&puzzle));
         assert!((0..81).all(|c| puzzle[c] == 0 || puzzle[c] == solution[c]));
         // A neighbour may dig its way back to the puzzle, but not every time.
         let neighbours: Vec<_> = (0..10)
-            .map(|_| neighbour(&puzzle, &solution, &orbits, 0, &mut rng).expect("blanks left"))
+            .map(|_| {
+                let next = Digging::minimal(orbits.clone()).neighbour(&puzzle, &solution, &mut rng);
+                next.expect("blanks left").expect("any target")
+            })
             .collect();
         assert!(neighbours.iter().all(|n| is_unique(n) && is_minimal(n)));
         assert!(neighbours.iter().any(|n| n != &puzzle));
+    }
+
+    /// A dig that gives up when propagation no longer fills the grid gives the plain
+    /// dig's puzzle exactly when propagation fills that puzzle's grid (so it gives up only
+    /// on puzzles a singles screen turns away), with or without a symmetry.
+    #[test]
+    fn a_dig_gives_up_exactly_on_the_puzzles_propagation_does_not_fill() {
+        for symmetry in [Symmetry::None, Symmetry::Rotational180] {
+            let plain = Digging::minimal(symmetry.orbits());
+            let only_filled = Digging {
+                only_filled: true,
+                ..plain.clone()
+            };
+            let (mut kept, mut given_up) = (0, 0);
+            for seed in 0..60 {
+                let solution = random_solution(&mut ChaCha8Rng::seed_from_u64(seed));
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let puzzle = plain.dig(&solution, &mut rng).expect("never gives up");
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let dug = only_filled.dig(&solution, &mut rng);
+                let expected = oracle::propagation_fills(&puzzle).then_some(puzzle);
+                assert_eq!(dug, expected, "seed {seed}, {symmetry:?}");
+                match dug {
+                    Some(_) => kept += 1,
+                    None => given_up += 1,
+                }
+            }
+            assert!(
+                kept > 0 && given_up > 0,
+                "{symmetry:?}: {kept} kept, {given_up} not"
+            );
+        }
     }
 
     #[test]
     fn a_dig_may_stop_at_a_number_of_givens_and_keeps_a_symmetry() {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let solution = random_solution(&mut rng);
-        let puzzle = dig(&solution, &Symmetry::None.orbits(), 40, &mut rng);
+        let digging = Digging {
+            stop_at: 40,
+            ..Digging::minimal(Symmetry::None.orbits())
+        };
+        let puzzle = digging.dig(&solution, &mut rng).unwrap();
         assert_eq!(Puzzle::from_values(puzzle).unwrap().given_count(), 40);
         assert!(is_unique(&puzzle) && !is_minimal(&puzzle));
-        let symmetric = dig(&solution, &Symmetry::Rotational90.orbits(), 0, &mut rng);
+        let symmetric = dig(&solution, &Symmetry::Rotational90.orbits(), &mut rng);
         assert!(is_unique(&symmetric) && Symmetry::Rotational90.holds(&symmetric));
     }
 
@@ -279,7 +377,7 @@ mod tests {
     fn minimality_sees_a_given_too_many() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let solution = random_solution(&mut rng);
-        let mut puzzle = dig(&solution, &Symmetry::None.orbits(), 0, &mut rng);
+        let mut puzzle = dig(&solution, &Symmetry::None.orbits(), &mut rng);
         let blank = (0..81)
             .find(|&c| puzzle[c] == 0)
             .expect("a minimal puzzle has blanks");

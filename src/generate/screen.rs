@@ -144,6 +144,26 @@ impl Screen {
         })
     }
 
+    /// Whether the screen's ladder holds singles only (Full House, Naked and Hidden
+    /// Single): then only a puzzle whose grid the oracle's propagation fills from its
+    /// givens can pass it ([`Digging::only_filled`]): that propagation places every naked
+    /// and hidden single, and so makes every step of the screen's solve (it only does
+    /// more with fewer candidates), filling the grid of any puzzle that solve finishes.
+    ///
+    /// [`Digging::only_filled`]: super::dig::Digging::only_filled
+    pub fn keeps_only_singles(&self) -> bool {
+        let singles = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ];
+        self.solver
+            .ladder()
+            .rungs()
+            .iter()
+            .all(|rung| singles.contains(rung))
+    }
+
     /// Whether `puzzle` (one solution, `solution`) may meet the target ([`Screened::Out`]
     /// only when no grade of it can), with the screen's solve when it is the full
     /// ladder's.
@@ -240,7 +260,7 @@ mod tests {
         let puzzles: Vec<([u8; 81], [u8; 81])> = (0..150)
             .map(|_| {
                 let solution = random_solution(&mut rng);
-                (dig(&solution, &orbits, 0, &mut rng), solution)
+                (dig(&solution, &orbits, &mut rng), solution)
             })
             .collect();
         let mut scratch = Scratch::default();
@@ -272,6 +292,27 @@ mod tests {
         }
     }
 
+    /// Only a screen of singles lets the dig give up on puzzles propagation does not fill.
+    #[test]
+    fn only_a_screen_of_singles_keeps_only_singles() {
+        let ladder = Ladder::default();
+        let scores = ScoreTable::default();
+        let screen_of = |target: Target| {
+            Screen::new(&ladder, Policy::Single, &scores, &target).expect("rungs left out")
+        };
+        let level = |level| Target {
+            levels: Some(vec![level]),
+            ..Target::default()
+        };
+        assert!(screen_of(level(Level::Easy)).keeps_only_singles());
+        assert!(!screen_of(level(Level::Medium)).keeps_only_singles());
+        let hidden_single = Target {
+            hardest: Some(vec![hodoku("hidden-single")]),
+            ..Target::default()
+        };
+        assert!(screen_of(hidden_single).keeps_only_singles());
+    }
+
     /// Where a rung left out comes before the hardest the screen's solve used, the full
     /// ladder may take other steps: the screen does not pass its solve on. `--without
     /// hidden-pair` leaves out a rung early in the ladder.
@@ -292,7 +333,7 @@ mod tests {
         let (mut solved, mut graded) = (0, 0);
         for _ in 0..100 {
             let solution = random_solution(&mut rng);
-            let puzzle = dig(&solution, &orbits, 0, &mut rng);
+            let puzzle = dig(&solution, &orbits, &mut rng);
             match screen.judge(&puzzle, &solution, &mut scratch) {
                 Screened::Out => {}
                 Screened::In => graded += 1,
@@ -329,7 +370,7 @@ mod tests {
         let mut kept = 0;
         for _ in 0..30 {
             let solution = random_solution(&mut rng);
-            let puzzle = dig(&solution, &orbits, 0, &mut rng);
+            let puzzle = dig(&solution, &orbits, &mut rng);
             let record = evaluator.evaluate_values(&puzzle, &mut scratch).record;
             if target.meets(&record, evaluator.columns()) {
                 // Graded again: X-Wing, left out, comes before brute force, used.
@@ -348,7 +389,6 @@ mod tests {
         let puzzle = dig(
             &random_solution(&mut rng),
             &Symmetry::None.orbits(),
-            0,
             &mut rng,
         );
         let puzzle = Puzzle::from_values(puzzle).unwrap();

@@ -265,7 +265,7 @@ mod tests {
                 })
                 .filter(is_unique)
                 .collect();
-            puzzles.push(dig(&solution, &Symmetry::None.orbits(), 0, &mut rng));
+            puzzles.push(dig(&solution, &Symmetry::None.orbits(), &mut rng));
             for puzzle in puzzles {
                 let givens: CellSet = (0..81)
                     .filter(|&cell| puzzle[cell] != 0)

@@ -114,8 +114,8 @@ impl Board {
         Ok(board)
     }
 
-    /// Strikes out digit index `digit` from cell `position` of `band`, an unset cell of a
-    /// board not yet propagated.
+    /// Strikes out digit index `digit` from cell `position` of `band`, an open cell; the
+    /// next propagation takes it into account.
     pub fn forbid(&mut self, digit: usize, band: usize, position: u32) {
         self.candidates[digit][band] &= !(1 << position);
     }
@@ -135,6 +135,11 @@ impl Board {
         };
         board.propagate()?;
         Ok(board)
+    }
+
+    /// Whether `cell` (0-80) holds no digit yet.
+    pub fn is_open(&self, cell: usize) -> bool {
+        self.unsolved[cell / 27] >> (cell % 27) & 1 != 0
     }
 
     /// Whether every cell holds a digit.

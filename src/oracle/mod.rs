@@ -78,16 +78,63 @@ pub fn has_solution_without_cells(
     cell: usize,
     known: &[u8; 81],
 ) -> bool {
+    solution_without_exists(placed_from_cells(digit_cells), cell, known)
+}
+
+/// What taking a given away from a puzzle with one solution leaves
+/// ([`removal_of_given`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Removal {
+    /// A second solution, with another digit in the emptied cell.
+    SecondSolution,
+    /// Still the one solution.
+    Unique {
+        /// Whether the propagation of singles and box/line reasoning alone fills the grid
+        /// from the givens left.
+        filled: bool,
+    },
+}
+
+/// [`has_solution_without_cells`], and whether propagation alone fills the grid from the
+/// givens. The givens are propagated first, then the search goes on from there with
+/// `known`'s digit struck out of `cell`: the same answer, for the cost of propagating
+/// the givens in full where striking the digit out first mostly ends the search sooner
+/// in a contradiction.
+pub fn removal_of_given(digit_cells: &[CellSet; 9], cell: usize, known: &[u8; 81]) -> Removal {
+    // Givens that clash have no solution at all, nor a second one.
+    let Ok(mut board) = placed_from_cells(digit_cells) else {
+        return Removal::Unique { filled: false };
+    };
+    if board.propagate().is_err() {
+        return Removal::Unique { filled: false };
+    }
+    if board.is_solved() {
+        return Removal::Unique { filled: true };
+    }
+    // Propagation put the digit back: no solution has another.
+    if !board.is_open(cell) {
+        return Removal::Unique { filled: false };
+    }
+    match solution_without_exists(Ok(board), cell, known) {
+        true => Removal::SecondSolution,
+        false => Removal::Unique { filled: false },
+    }
+}
+
+/// The board of the givens of each digit given as cells, placed, not yet propagated.
+fn placed_from_cells(digit_cells: &[CellSet; 9]) -> Result<Board, Contradiction> {
     let all = digit_cells
         .iter()
         .fold(CellSet::EMPTY, |all, &cells| all | cells);
     let to_band = |cells: CellSet| cells.bands().map(|band| band as u32);
     let givens = digit_cells.map(to_band);
-    solution_without_exists(
-        Board::placed_from_bands(to_band(!all), &givens),
-        cell,
-        known,
-    )
+    Board::placed_from_bands(to_band(!all), &givens)
+}
+
+/// Whether the propagation of singles and box/line reasoning alone fills the grid from
+/// the givens `values` (0 for blank).
+pub fn propagation_fills(values: &[u8; 81]) -> bool {
+    Board::new(values).is_ok_and(|board| board.is_solved())
 }
 
 /// Whether the board of some givens, `cell` blank, has a solution with another digit than
