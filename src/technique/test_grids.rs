@@ -5,6 +5,28 @@ use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::hodoku::catalogue::Technique;
 
+/// How many times fewer puzzles the sampled tests read in a debug build (about ten times
+/// slower) than in a release build.
+const DEBUG_FEWER: usize = 10;
+
+/// The stride of a sampled test that reads every `release`-th puzzle of a corpus in a
+/// release build: ten times longer in a debug build.
+pub fn sample_stride(release: usize) -> usize {
+    match cfg!(debug_assertions) {
+        true => release * DEBUG_FEWER,
+        false => release,
+    }
+}
+
+/// The least a count of such a test must reach when a release build's sample reaches at
+/// least `release`: a tenth of it in a debug build, which reads a tenth of the puzzles.
+pub fn sample_least(release: usize) -> usize {
+    match cfg!(debug_assertions) {
+        true => release / DEBUG_FEWER,
+        false => release,
+    }
+}
+
 /// The digit `value`.
 pub fn d(value: u8) -> Digit {
     Digit::new(value)

@@ -498,7 +498,8 @@ mod tests {
             Technique::FinnedFrankenSwordfish,
             Technique::FinnedMutantXWing,
         ];
-        let stride = if cfg!(debug_assertions) { 1000 } else { 150 };
+        let stride = crate::technique::test_grids::sample_stride(150);
+        let least = crate::technique::test_grids::sample_least;
         let (told, told_and_found) =
             compare_remembered_searches(&rungs, stride, |memo, technique, grid| {
                 (0..18).any(|part| {
@@ -508,7 +509,7 @@ mod tests {
                 })
             });
         assert!(
-            told > 1_000 && told_and_found > 20,
+            told > least(1_000) && told_and_found > least(20),
             "{told} {told_and_found}"
         );
     }

@@ -507,7 +507,7 @@ mod tests {
         use crate::ladder::Ladder;
         use crate::solver::{Policy, Solver};
         let solver = Solver::new(Ladder::default(), Policy::Single);
-        let stride = if cfg!(debug_assertions) { 400 } else { 40 };
+        let stride = crate::technique::test_grids::sample_stride(40);
         let (mut digits, mut searched) = (0, 0);
         for SampleSolve { puzzle, report, .. } in sample_solves(&solver, stride) {
             let mut grid = Candidates::from_puzzle(&puzzle);
@@ -547,6 +547,10 @@ mod tests {
                 }
             }
         }
-        assert!(digits > 1_000 && searched > 10_000, "{digits} {searched}");
+        let least = crate::technique::test_grids::sample_least;
+        assert!(
+            digits > least(1_000) && searched > least(10_000),
+            "{digits} {searched}"
+        );
     }
 }
