@@ -11,8 +11,8 @@ use sudolab::bitset::CellSet;
 use sudolab::candidates::Candidates;
 use sudolab::geometry::{Cell, Digit};
 use sudolab::oracle::{
-    Removal, Uniqueness, analyse, analyse_grid, count_solutions, has_solution_without,
-    has_solution_without_cells, propagation_fills, removal_of_given,
+    GivensBoard, Removal, Uniqueness, analyse, analyse_grid, count_solutions, has_solution_without,
+    propagation_fills,
 };
 use sudolab::puzzle::{Puzzle, Solution};
 
@@ -75,21 +75,37 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
                 "cell {cell} of {}",
                 Puzzle::from_values(fewer).unwrap()
             );
-            let digit_cells: [CellSet; 9] = std::array::from_fn(|d| {
-                (0..81)
-                    .filter(|&c| usize::from(fewer[c]) == d + 1)
-                    .map(Cell::from_index)
-                    .collect()
-            });
+            let digit_cells = |values: &[u8; 81]| -> [CellSet; 9] {
+                std::array::from_fn(|d| {
+                    (0..81)
+                        .filter(|&c| usize::from(values[c]) == d + 1)
+                        .map(Cell::from_index)
+                        .collect()
+                })
+            };
+            let board = GivensBoard::new(&digit_cells(&fewer)).expect("givens of a grid");
             assert_eq!(
-                has_solution_without_cells(&digit_cells, cell, &solution),
+                board.has_solution_without(cell, &solution),
                 another,
                 "cell {cell} of {}, from cell sets",
                 Puzzle::from_values(fewer).unwrap()
             );
+            // The board of the givens with one taken away answers as one built anew.
+            let open = (0..9)
+                .filter(|&d| {
+                    let digit = d as u8 + 1;
+                    (0..81).all(|c| fewer[c] != digit || !sees(c, cell))
+                })
+                .fold(0u16, |open, d| open | 1 << d);
+            let own = digit_cells(&fewer)[usize::from(solution[cell]) - 1];
+            let opened = GivensBoard::new(&digit_cells(&values))
+                .expect("givens of a grid")
+                .without(cell, solution[cell], own, open);
+            assert_eq!(opened.has_solution_without(cell, &solution), another);
             // Whether the givens' propagation fills the grid comes with the answer: only
             // when there is no other solution, always when naked and hidden singles do.
-            let removal = removal_of_given(&digit_cells, cell, &solution);
+            let removal = board.removal(cell, &solution);
+            assert_eq!(opened.removal(cell, &solution), removal);
             match removal {
                 Removal::SecondSolution => assert!(another, "cell {cell}: no second solution"),
                 Removal::Unique { filled } => {
@@ -114,15 +130,17 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
     assert!(filled_seen[0] > 0 && filled_seen[1] > 0, "{filled_seen:?}");
 }
 
+/// Whether cells `a` and `b` (0-80) are peers.
+fn sees(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+}
+
 /// Whether naked and hidden singles alone, placed one at a time by their definitions,
 /// fill the grid of the givens `values`.
 fn singles_fill(values: &[u8; 81]) -> bool {
     let mut grid = *values;
-    let peers = |a: usize, b: usize| {
-        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
-    };
     let allowed = |grid: &[u8; 81], cell: usize, digit: u8| {
-        grid[cell] == 0 && (0..81).all(|other| !peers(cell, other) || grid[other] != digit)
+        grid[cell] == 0 && (0..81).all(|other| !sees(cell, other) || grid[other] != digit)
     };
     let houses: Vec<Vec<usize>> = (0..9)
         .map(|r| (0..9).map(|c| r * 9 + c).collect())

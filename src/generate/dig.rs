@@ -26,7 +26,7 @@
 use super::unavoidable::UnavoidableSets;
 use crate::bitset::CellSet;
 use crate::geometry::Cell;
-use crate::oracle::{self, Removal};
+use crate::oracle::{self, GivensBoard, Removal};
 use crate::puzzle::Puzzle;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -46,33 +46,68 @@ pub fn is_minimal(values: &[u8; 81]) -> bool {
     })
 }
 
-/// Whether `fewer` (whose givens are `left`), a puzzle whose one solution was `solution`
-/// without the givens in `cells`, still has one, and if so whether the oracle's
-/// propagation alone fills its grid (asked only when `only_filled`).
-/// For a single cell the oracle looks only for a
-/// solution with another digit there, which is all a second solution can differ in,
-/// trying the known solution's digits first.
-fn removal(
-    solution: &[u8; 81],
-    fewer: &[u8; 81],
-    left: &Givens,
-    cells: &[u8],
-    only_filled: bool,
-) -> Removal {
-    match *cells {
-        [cell] if only_filled => {
-            oracle::removal_of_given(&left.of_digit, usize::from(cell), solution)
-        }
-        [cell] => {
-            match oracle::has_solution_without_cells(&left.of_digit, usize::from(cell), solution) {
+/// The oracle's questions of one dig, with the oracle's board of the dig's givens
+/// ([`GivensBoard`]) once a question has needed it: the next question starts from it.
+#[derive(Default)]
+struct Questions {
+    board: Option<GivensBoard>,
+}
+
+impl Questions {
+    /// Whether `fewer` (whose givens are `left`), the puzzle of givens `present` whose
+    /// one solution is `solution` without the givens in `cells`, still has one, and if so
+    /// whether the oracle's propagation alone fills its grid (asked only when
+    /// `only_filled`). For a single cell the oracle looks only for a solution with another
+    /// digit there, which is all a second solution can differ in, trying the known
+    /// solution's digits first. The removal is taken to be kept when it leaves one
+    /// solution: the board kept is then that of `left`.
+    fn removal(
+        &mut self,
+        present: &Givens,
+        left: &Givens,
+        fewer: &[u8; 81],
+        cells: &[u8],
+        solution: &[u8; 81],
+        only_filled: bool,
+    ) -> Removal {
+        let &[cell] = cells else {
+            self.board = None;
+            return match is_unique(fewer) {
+                true => Removal::Unique {
+                    filled: only_filled && oracle::propagation_fills(fewer),
+                },
+                false => Removal::SecondSolution,
+            };
+        };
+        let cell = usize::from(cell);
+        let digit = solution[cell];
+        let board = self
+            .board
+            .get_or_insert_with(|| {
+                GivensBoard::new(&present.of_digit).expect("the givens of a grid do not clash")
+            })
+            .without(
+                cell,
+                digit,
+                left.of_digit[usize::from(digit) - 1],
+                left.open_digits(cell),
+            );
+        let removal = match only_filled {
+            true => board.removal(cell, solution),
+            false => match board.has_solution_without(cell, solution) {
                 true => Removal::SecondSolution,
                 false => Removal::Unique { filled: false },
-            }
+            },
+        };
+        if removal != Removal::SecondSolution {
+            self.board = Some(board);
         }
-        _ if is_unique(fewer) => Removal::Unique {
-            filled: only_filled && oracle::propagation_fills(fewer),
-        },
-        _ => Removal::SecondSolution,
+        removal
+    }
+
+    /// The givens changed without a question: the board kept is no longer theirs.
+    fn forget(&mut self) {
+        self.board = None;
     }
 }
 
@@ -109,9 +144,15 @@ impl Givens {
     /// one: a puzzle with one solution keeps it when such cells are emptied together,
     /// since the givens left put them back.
     fn is_naked_single(&self, cell: usize) -> bool {
+        self.open_digits(cell).count_ones() == 1
+    }
+
+    /// The digits no given that sees `cell` holds (bit `d - 1` for digit `d`).
+    fn open_digits(&self, cell: usize) -> u16 {
         let peers = Cell::from_index(cell).peers();
-        let seen = self.of_digit.iter().filter(|own| own.intersects(peers));
-        seen.count() == 8
+        (0..9)
+            .filter(|&d| !self.of_digit[d].intersects(peers))
+            .fold(0, |open, d| open | 1 << d)
     }
 
     /// Whether `digit` (1-9) can go nowhere else than `cell` in one of its houses: each
@@ -145,6 +186,7 @@ fn dig_in_order(
     let unavoidable = UnavoidableSets::of(solution);
     // The givens of a puzzle with one solution, as `unavoidable` asks.
     let mut present = Givens::of(values);
+    let mut questions = Questions::default();
     for &orbit in order {
         if present.all.len() as usize <= digging.stop_at {
             return true;
@@ -167,12 +209,18 @@ fn dig_in_order(
         });
         // Givens that miss an unavoidable set leave a second solution.
         let filled = match forced {
-            true => true,
+            true => {
+                questions.forget();
+                true
+            }
             false if unavoidable.missed_without(present.all, cells) => continue,
-            false => match removal(solution, &fewer, &left, cells, digging.only_filled) {
-                Removal::SecondSolution => continue,
-                Removal::Unique { filled } => filled,
-            },
+            false => {
+                let only_filled = digging.only_filled;
+                match questions.removal(&present, &left, &fewer, cells, solution, only_filled) {
+                    Removal::SecondSolution => continue,
+                    Removal::Unique { filled } => filled,
+                }
+            }
         };
         *values = fewer;
         present = left;

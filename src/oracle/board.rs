@@ -88,30 +88,26 @@ impl Board {
             unsolved,
         };
         for (digit, own) in givens.iter().enumerate() {
-            // Two givens in a house: two in a row of a band; else a band's givens, one a
-            // row, in fewer boxes than rows; or two bands with a given in one column (two
-            // in a column of one band share a box). No population count, which the
-            // baseline target lacks.
-            let (mut clash, mut columns) = (false, 0);
-            let mut taken = [0u32; 3];
-            for (band, &cells) in own.iter().enumerate() {
-                taken[band] = HOUSES_TAKEN[minirow_pattern(cells)];
-                let band_columns = (cells | cells >> 9 | cells >> 18) & ROW;
-                clash |= has_two_in_a_row(cells)
-                    || taken[band] >> 29 != taken[band] >> 27 & 0b11
-                    || columns & band_columns != 0;
-                columns |= band_columns;
-            }
-            if clash {
-                return Err(Contradiction);
-            }
-            let column_cells = columns * (1 | 1 << 9 | 1 << 18);
-            for band in 0..3 {
-                board.candidates[digit][band] =
-                    unsolved[band] & !(taken[band] | column_cells) | own[band];
-            }
+            board.candidates[digit] = placed_digit(&unsolved, own)?;
         }
         Ok(board)
+    }
+
+    /// This board of givens placed, not propagated, with the given of digit index `digit`
+    /// at `cell` (0-80) taken away: the cell opens to the digits of `open` (bit `d` for
+    /// digit index `d`: those no given among its peers holds) and to `digit`, whose cells
+    /// are worked out again from its givens left, `own` (per band). The board
+    /// [`Board::placed`] builds from the givens left, for a few of its instructions.
+    pub fn without_given(&self, cell: usize, digit: usize, own: &[u32; 3], open: u16) -> Board {
+        let (band, bit) = (cell / 27, 1 << (cell % 27));
+        let mut board = *self;
+        board.unsolved[band] |= bit;
+        for (other, bands) in board.candidates.iter_mut().enumerate() {
+            bands[band] |= bit & 0u32.wrapping_sub(u32::from(open >> other & 1));
+        }
+        board.candidates[digit] =
+            placed_digit(&board.unsolved, own).expect("givens left of a valid board do not clash");
+        board
     }
 
     /// Strikes out digit index `digit` from cell `position` of `band`, an open cell; the
@@ -368,6 +364,33 @@ struct CandidateCounts {
     at_least_three: u32,
 }
 
+/// The cells where a digit may go once its givens (`own`, per band) are placed: its givens'
+/// cells, and the `unsolved` cells none of them sees; a contradiction when two of them
+/// share a house.
+#[inline]
+fn placed_digit(unsolved: &[u32; 3], own: &[u32; 3]) -> Result<[u32; 3], Contradiction> {
+    // Two givens in a house: two in a row of a band; else a band's givens, one a row, in
+    // fewer boxes than rows; or two bands with a given in one column (two in a column of
+    // one band share a box). No population count, which the baseline target lacks.
+    let (mut clash, mut columns) = (false, 0);
+    let mut taken = [0u32; 3];
+    for (band, &cells) in own.iter().enumerate() {
+        taken[band] = HOUSES_TAKEN[minirow_pattern(cells)];
+        let band_columns = (cells | cells >> 9 | cells >> 18) & ROW;
+        clash |= has_two_in_a_row(cells)
+            || taken[band] >> 29 != taken[band] >> 27 & 0b11
+            || columns & band_columns != 0;
+        columns |= band_columns;
+    }
+    if clash {
+        return Err(Contradiction);
+    }
+    let column_cells = columns * (1 | 1 << 9 | 1 << 18);
+    Ok(std::array::from_fn(|band| {
+        unsolved[band] & !(taken[band] | column_cells) | own[band]
+    }))
+}
+
 /// Which minirows of a band hold a bit: bit `3 * row + box`, the index of
 /// [`ROW_BOX_ASSIGNMENTS`].
 #[inline]
@@ -474,6 +497,28 @@ mod tests {
                 &Board::placed(&puzzle).unwrap(),
                 &placed_one_by_one(&puzzle).unwrap(),
             );
+            // Each given taken away from the placed board leaves the board of the others.
+            let placed = Board::placed(&puzzle).unwrap();
+            for cell in (0..81).filter(|&c| puzzle[c] != 0) {
+                let mut fewer = puzzle;
+                fewer[cell] = 0;
+                let digit = usize::from(puzzle[cell]) - 1;
+                let mut own = [0u32; 3];
+                let mut open = 0x1ff;
+                for other in (0..81).filter(|&c| fewer[c] != 0) {
+                    if usize::from(fewer[other]) - 1 == digit {
+                        own[other / 27] |= 1 << (other % 27);
+                    }
+                    let (r, c, o_r, o_c) = (cell / 9, cell % 9, other / 9, other % 9);
+                    if r == o_r || c == o_c || (r / 3 == o_r / 3 && c / 3 == o_c / 3) {
+                        open &= !(1 << (fewer[other] - 1));
+                    }
+                }
+                assert_same_board(
+                    &placed.without_given(cell, digit, &own, open),
+                    &Board::placed(&fewer).unwrap(),
+                );
+            }
         }
         // Two givens of a digit in a row, a column (of two bands, of one band), a box, a
         // minirow.

@@ -70,19 +70,8 @@ pub fn has_solution_without(values: &[u8; 81], cell: usize, known: &[u8; 81]) ->
     solution_without_exists(Board::placed(values), cell, known)
 }
 
-/// [`has_solution_without`] for the givens of each digit given as cells
-/// (`digit_cells[d]`: the givens `d + 1`), as a dig keeps them, which spares reading the
-/// 81 values.
-pub fn has_solution_without_cells(
-    digit_cells: &[CellSet; 9],
-    cell: usize,
-    known: &[u8; 81],
-) -> bool {
-    solution_without_exists(placed_from_cells(digit_cells), cell, known)
-}
-
 /// What taking a given away from a puzzle with one solution leaves
-/// ([`removal_of_given`]).
+/// ([`GivensBoard::removal`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Removal {
     /// A second solution, with another digit in the emptied cell.
@@ -95,40 +84,69 @@ pub enum Removal {
     },
 }
 
-/// [`has_solution_without_cells`], and whether propagation alone fills the grid from the
-/// givens. The givens are propagated first, then the search goes on from there with
-/// `known`'s digit struck out of `cell`: the same answer, for the cost of propagating
-/// the givens in full where striking the digit out first mostly ends the search sooner
-/// in a contradiction.
-pub fn removal_of_given(digit_cells: &[CellSet; 9], cell: usize, known: &[u8; 81]) -> Removal {
-    // Givens that clash have no solution at all, nor a second one.
-    let Ok(mut board) = placed_from_cells(digit_cells) else {
-        return Removal::Unique { filled: false };
-    };
-    if board.propagate().is_err() {
-        return Removal::Unique { filled: false };
+/// The givens of a puzzle being dug, placed on the oracle's board (not propagated): a dig
+/// asks the oracle about each given it takes away, and the board of the givens left is
+/// this one with one cell opened, a few instructions where building it takes a few
+/// hundred.
+#[derive(Clone, Copy)]
+pub struct GivensBoard(Board);
+
+impl GivensBoard {
+    /// The board of the givens of each digit given as cells (`digit_cells[d]`: the givens
+    /// `d + 1`); `None` when two of them share a house.
+    pub fn new(digit_cells: &[CellSet; 9]) -> Option<GivensBoard> {
+        let all = digit_cells
+            .iter()
+            .fold(CellSet::EMPTY, |all, &cells| all | cells);
+        let givens = digit_cells.map(band_bits);
+        Board::placed_from_bands(band_bits(!all), &givens)
+            .ok()
+            .map(GivensBoard)
     }
-    if board.is_solved() {
-        return Removal::Unique { filled: true };
+
+    /// These givens without the given `digit` (1-9) at `cell`, where `own` are the givens
+    /// of `digit` left and `open` the digits (bit `d - 1` for digit `d`) no given among the
+    /// cell's peers holds.
+    pub fn without(&self, cell: usize, digit: u8, own: CellSet, open: u16) -> GivensBoard {
+        let digit = usize::from(digit) - 1;
+        GivensBoard(self.0.without_given(cell, digit, &band_bits(own), open))
     }
-    // Propagation put the digit back: no solution has another.
-    if !board.is_open(cell) {
-        return Removal::Unique { filled: false };
+
+    /// Whether these givens, `cell` blank, have a solution other than `known` (one of
+    /// their solutions, or of the puzzle they are the givens of but for `cell`) with
+    /// another digit in `cell` ([`has_solution_without`]).
+    pub fn has_solution_without(&self, cell: usize, known: &[u8; 81]) -> bool {
+        solution_without_exists(Ok(self.0), cell, known)
     }
-    match solution_without_exists(Ok(board), cell, known) {
-        true => Removal::SecondSolution,
-        false => Removal::Unique { filled: false },
+
+    /// [`GivensBoard::has_solution_without`], and whether propagation alone fills the grid
+    /// from the givens. The givens are propagated first, then the search goes on from
+    /// there with `known`'s digit struck out of `cell`: the same answer, for the cost of
+    /// propagating the givens in full where striking the digit out first mostly ends the
+    /// search sooner in a contradiction.
+    pub fn removal(&self, cell: usize, known: &[u8; 81]) -> Removal {
+        let mut board = self.0;
+        // Givens that clash have no solution at all, nor a second one.
+        if board.propagate().is_err() {
+            return Removal::Unique { filled: false };
+        }
+        if board.is_solved() {
+            return Removal::Unique { filled: true };
+        }
+        // Propagation put the digit back: no solution has another.
+        if !board.is_open(cell) {
+            return Removal::Unique { filled: false };
+        }
+        match solution_without_exists(Ok(board), cell, known) {
+            true => Removal::SecondSolution,
+            false => Removal::Unique { filled: false },
+        }
     }
 }
 
-/// The board of the givens of each digit given as cells, placed, not yet propagated.
-fn placed_from_cells(digit_cells: &[CellSet; 9]) -> Result<Board, Contradiction> {
-    let all = digit_cells
-        .iter()
-        .fold(CellSet::EMPTY, |all, &cells| all | cells);
-    let to_band = |cells: CellSet| cells.bands().map(|band| band as u32);
-    let givens = digit_cells.map(to_band);
-    Board::placed_from_bands(to_band(!all), &givens)
+/// The cells of `cells` in each band, as the oracle's board keeps them.
+fn band_bits(cells: CellSet) -> [u32; 3] {
+    cells.bands().map(|band| band as u32)
 }
 
 /// Whether the propagation of singles and box/line reasoning alone fills the grid from
