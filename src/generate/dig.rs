@@ -105,9 +105,17 @@ impl Questions {
         removal
     }
 
-    /// The givens changed without a question: the board kept is no longer theirs.
-    fn forget(&mut self) {
-        self.board = None;
+    /// The givens at `cells` went without a question (the givens left, `left`, force
+    /// them): the board kept, if any, loses them too.
+    fn forced(&mut self, left: &Givens, cells: &[u8], solution: &[u8; 81]) {
+        match (self.board, cells) {
+            (Some(board), &[cell]) => {
+                let (cell, digit) = (usize::from(cell), solution[usize::from(cell)]);
+                let own = left.of_digit[usize::from(digit) - 1];
+                self.board = Some(board.without(cell, digit, own, left.open_digits(cell)));
+            }
+            _ => self.board = None,
+        }
     }
 }
 
@@ -210,7 +218,7 @@ fn dig_in_order(
         // Givens that miss an unavoidable set leave a second solution.
         let filled = match forced {
             true => {
-                questions.forget();
+                questions.forced(&left, cells, solution);
                 true
             }
             false if unavoidable.missed_without(present.all, cells) => continue,
