@@ -30,6 +30,7 @@ use crate::solver::Scratch;
 use attempt::Recipe;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
+use std::cell::RefCell;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -107,6 +108,14 @@ const MAX_BATCH_PER_THREAD: u64 = 512;
 /// past the last puzzle. The puzzles are the same whatever the batches.
 const BATCH_TIME: Duration = Duration::from_millis(10);
 
+thread_local! {
+    /// Each worker thread's buffers and memo, kept from one batch to the next: rayon
+    /// splits a batch into pieces of a few attempts, and a scratch made per piece would
+    /// clear its memo's hundred kilobytes every few attempts. The memo's records hold
+    /// of any grid, so what attempts find does not depend on which thread ran them.
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
 /// Runs `config`, handing each kept puzzle's row to `keep` (in order, numbered from 1 in
 /// its `line`) and the tally to `progress` after each batch. `keep` returns false to stop.
 pub fn generate(
@@ -146,8 +155,10 @@ pub fn generate(
         let results: Vec<_> = pool.install(|| {
             (first..last)
                 .into_par_iter()
-                .map_init(Scratch::default, |scratch, number| {
-                    config.recipe.attempt(config.seed, number, scratch)
+                .map(|number| {
+                    SCRATCH.with_borrow_mut(|scratch| {
+                        config.recipe.attempt(config.seed, number, scratch)
+                    })
                 })
                 .collect()
         });
