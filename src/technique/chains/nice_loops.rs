@@ -246,9 +246,12 @@ impl Masks {
     }
 }
 
-/// Adds literal number `number` to a set.
-fn insert(set: &mut [u64], number: usize) {
-    set[number / 64] |= 1 << (number % 64);
+/// Adds literal number `number` to a set; a literal without one (cut off, which no set
+/// of the reach holds) is left out.
+fn insert(set: &mut [u64], number: Option<usize>) {
+    if let Some(number) = number {
+        set[number / 64] |= 1 << (number % 64);
+    }
 }
 
 /// The loop and AIC checks on one table.

@@ -4,7 +4,10 @@
 //! The graph is the grid's implication rows ([`Implications`]) or any other graph over
 //! its literals ([`Successors`]: the forcing nets' direct table entries). Its literals are
 //! numbered densely (the grid's candidates, cells then digits, off then on; then its group
-//! nodes); petgraph's Tarjan search splits the graph into strongly connected components
+//! nodes), but for those the graph cuts off (no literal leads to them and they lead
+//! nowhere: the dead ends of live implications, most of the "off" literals), which reach
+//! themselves alone and which no set holds: leaving them out keeps every set shorter.
+//! Petgraph's Tarjan search splits the graph into strongly connected components
 //! and hands them over successors first, so each component's reach is its own members and
 //! its successors' reaches, at most one OR of bit rows per edge. What a table holds when
 //! its capacity does not cut it short is what its premise reaches: a search asks here
@@ -30,7 +33,8 @@ pub enum Layout {
 pub struct Reach {
     /// The grid's literals, by dense number.
     lits: Vec<Lit>,
-    /// Per literal number ([`Lit::index`]), its dense number (`u16::MAX`: not in the grid).
+    /// Per literal number ([`Lit::index`]), its dense number (`u16::MAX`: not in the grid,
+    /// or cut off).
     dense: Vec<u16>,
     /// Per dense number, its bit in a set (`u16::MAX`: not recorded).
     bit: Vec<u16>,
@@ -72,12 +76,25 @@ const IMPLIES_NOTHING: u32 = u32::MAX;
 pub trait Successors {
     /// The literals `lit` leads to at once.
     fn of(&self, lit: Lit) -> impl Iterator<Item = Lit> + '_;
+
+    /// Whether `lit` is known to be cut off: no literal leads to it and it leads nowhere.
+    /// (A graph need not tell: a literal it does not say is cut off is numbered.)
+    #[inline]
+    fn is_cut_off(&self, _lit: Lit) -> bool {
+        false
+    }
 }
 
 impl Successors for Implications {
     #[inline]
     fn of(&self, lit: Lit) -> impl Iterator<Item = Lit> + '_ {
         Implications::of(self, lit).iter().copied()
+    }
+
+    /// A dead end of live implications: no row holds it, and it implies nothing.
+    #[inline]
+    fn is_cut_off(&self, lit: Lit) -> bool {
+        self.is_live() && self.is_dead_end(lit)
     }
 }
 
@@ -179,15 +196,16 @@ impl Reach {
                 *number = u16::MAX;
             }
         }
+        let numbered = |lit: &Lit| !successors.is_cut_off(*lit);
         for cell in grid.unsolved().iter() {
             for digit in grid.candidates(cell).iter() {
-                self.lits.push(Lit::candidate(cell, digit, false));
-                self.lits.push(Lit::candidate(cell, digit, true));
+                let pair = [false, true].map(|on| Lit::candidate(cell, digit, on));
+                self.lits.extend(pair.into_iter().filter(numbered));
             }
         }
         for (g, _) in groups.iter() {
-            self.lits.push(Lit::group(g, false));
-            self.lits.push(Lit::group(g, true));
+            let pair = [false, true].map(|on| Lit::group(g, on));
+            self.lits.extend(pair.into_iter().filter(numbered));
         }
         let nodes = 2 * (CANDIDATE_NODES + groups.len());
         self.dense.truncate(nodes);
@@ -263,7 +281,8 @@ impl Reach {
     /// The set of the literals `lit` reaches, itself included; `None` when it implies
     /// nothing (it reaches itself alone).
     pub fn of(&self, lit: Lit) -> Option<&[u64]> {
-        let component = self.component[usize::from(self.dense[lit.index()])];
+        // A literal cut off has no number, and no component.
+        let component = *self.component.get(usize::from(self.dense[lit.index()]))?;
         if component == IMPLIES_NOTHING {
             return None;
         }
@@ -271,26 +290,28 @@ impl Reach {
         Some(&self.rows[row..row + self.words])
     }
 
-    /// The grid's literals, each with its bit in a set ([`Layout::Dense`]); numbers go
-    /// off, on, off, on.
+    /// The grid's literals but those cut off, each with its bit in a set
+    /// ([`Layout::Dense`]).
     #[cfg(test)]
     fn numbered(&self) -> impl Iterator<Item = (usize, Lit)> + '_ {
         debug_assert_eq!(self.layout, Layout::Dense);
         self.lits.iter().copied().enumerate()
     }
 
-    /// The bit of `lit` in a set ([`Layout::Dense`]).
+    /// The bit of `lit` in a set ([`Layout::Dense`]); `None` when it is cut off (no set
+    /// holds it).
     #[inline]
-    pub fn number(&self, lit: Lit) -> usize {
+    pub fn number(&self, lit: Lit) -> Option<usize> {
         debug_assert_eq!(self.layout, Layout::Dense);
-        usize::from(self.dense[lit.index()])
+        let number = self.dense[lit.index()];
+        (number != u16::MAX).then_some(usize::from(number))
     }
 
     /// Whether `set` holds `lit` ([`Layout::Dense`]).
     #[inline]
     pub fn holds(&self, set: &[u64], lit: Lit) -> bool {
-        let number = self.number(lit);
-        set[number / 64] >> (number % 64) & 1 != 0
+        self.number(lit)
+            .is_some_and(|number| set[number / 64] >> (number % 64) & 1 != 0)
     }
 
     /// The literals of `set` that `mask` holds too, in dense order ([`Layout::Dense`]).
@@ -477,6 +498,43 @@ mod tests {
     }
 
     #[test]
+    fn the_dead_ends_of_live_implications_alone_are_cut_off() {
+        let mut cut_off = 0;
+        for (_, grid) in sample_grids_after_singles(6) {
+            let mut groups = GroupNodes::none();
+            groups.fill(&grid);
+            for live_up_to in [usize::MAX, 0] {
+                let mut implications = Implications::default();
+                implications.build(&grid, &groups, live_up_to);
+                let mut reach = Reach::default();
+                reach.build(&grid, &groups, &implications, Layout::Dense);
+                let numbered: BTreeSet<Lit> = reach.lits.iter().copied().collect();
+                let reached: BTreeSet<Lit> = numbered
+                    .iter()
+                    .flat_map(|&lit| walk(&implications, lit))
+                    .collect();
+                let every = vec![u64::MAX; reach.words()];
+                for cell in grid.unsolved().iter() {
+                    for digit in grid.candidates(cell).iter() {
+                        for on in [false, true] {
+                            let lit = Lit::candidate(cell, digit, on);
+                            let dead = implications.is_live() && implications.is_dead_end(lit);
+                            assert_eq!(numbered.contains(&lit), !dead, "{lit:?}");
+                            if dead {
+                                assert!(!reached.contains(&lit), "{lit:?}");
+                                assert!(reach.of(lit).is_none() && reach.number(lit).is_none());
+                                assert!(!reach.holds(&every, lit));
+                                cut_off += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cut_off > 100, "{cut_off}");
+    }
+
+    #[test]
     fn sets_add_up_and_list_their_literals() {
         let (_, grid) = sample_grids_after_singles(1).next().expect("a sample");
         let groups = GroupNodes::none();
@@ -519,8 +577,8 @@ mod tests {
                         || lit.as_candidate().is_some_and(|(c, _)| c == cell)
                 };
                 for (number, lit) in reach.numbered() {
-                    assert_eq!(reach.number(lit), number);
-                    // "On" literals have the odd numbers, as the nice loops' mask assumes.
+                    assert_eq!(reach.number(lit), Some(number));
+                    // Nothing is cut off (the implications are whole): "off", "on", in turn.
                     assert_eq!(lit.is_on(), number % 2 == 1);
                     if wanted(lit) {
                         mask[number / 64] |= 1 << (number % 64);
