@@ -375,7 +375,11 @@ fn condense(
         };
         for &member in members {
             record(rows, usize::from(member));
-            for &next in graph.successors_of(member) {
+            // Last successor first: Tarjan's search visits them in order, so a later one
+            // tends to lie in a later component, which may reach an earlier one (never the
+            // reverse); its row then holds the earlier one, whose OR is skipped. (Sorting
+            // them by component costs more than it saves.)
+            for &next in graph.successors_of(member).iter().rev() {
                 let next = usize::from(next);
                 let other = component[next];
                 if other == IMPLIES_NOTHING {
