@@ -50,17 +50,16 @@ impl Als {
         als
     }
 
-    /// This ALS, listed on an earlier grid, on `grid`: its cells and their candidates as
-    /// they were, other cells maybe fewer candidates.
-    fn narrowed(&self, grid: &Candidates) -> Als {
-        let mut als = *self;
-        als.all_seers = CellSet::EMPTY;
+    /// Makes this ALS, listed on an earlier grid, this one on `grid`: its cells and their
+    /// candidates as they were, other cells maybe fewer candidates. In place, as a copy
+    /// of the set is large.
+    fn narrow(&mut self, grid: &Candidates) {
+        self.all_seers = CellSet::EMPTY;
         for digit in self.digits.iter() {
-            let seers = &mut als.seers[digit.index()];
+            let seers = &mut self.seers[digit.index()];
             *seers &= grid.cells_with(digit);
-            als.all_seers |= *seers;
+            self.all_seers |= *seers;
         }
-        als
     }
 
     pub fn places(&self, digit: Digit) -> CellSet {
@@ -126,11 +125,10 @@ pub fn list_alses_since(
         match earlier {
             Some(earlier) if !house.cell_set().intersects(earlier.changed) => {
                 let start = if h == 0 { 0 } else { earlier.ends[h - 1] };
-                out.extend(
-                    earlier.alses[start..earlier.ends[h]]
-                        .iter()
-                        .map(|als| als.narrowed(grid)),
-                );
+                let from = out.len();
+                // Copied as one block, then narrowed where they lie.
+                out.extend_from_slice(&earlier.alses[start..earlier.ends[h]]);
+                out[from..].iter_mut().for_each(|als| als.narrow(grid));
             }
             _ => alses_of_house(grid, house, out),
         }
