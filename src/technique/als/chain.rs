@@ -17,7 +17,7 @@
 //! remove nothing: a walk that cannot reach such an ALS, and has none behind it, stops.
 
 use super::sets::Rc;
-use super::xz::common_eliminations;
+use super::xz::{common_eliminations, common_targets};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::Digit;
@@ -586,6 +586,11 @@ impl Workspace {
         let links =
             used(&lists.rcs[first], self.uses[first]) | used(&lists.rcs[last], self.uses[last]);
         let (a, b) = (&lists.alses[start], &lists.alses[end]);
+        // A chain that removes nothing meets no goal (a goal's set is not empty): most
+        // chains checked are seen so without listing eliminations.
+        if common_targets(a, b, links).next().is_none() {
+            return;
+        }
         let mut eliminations = Eliminations::NONE;
         common_eliminations(a, b, links, &mut eliminations);
         match self.goal {
