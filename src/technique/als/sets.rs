@@ -342,7 +342,12 @@ pub fn list_rcs_since(
         // index a word (64 changed ALS) at a time.
         let later_changed = work.changed.partition_point(|&j| j <= i);
         for word in later_changed / 64..work.changed_by_cell.words {
-            let mut seen = work.changed_by_cell.meeting(a.all_seers, a.cells, word);
+            // Cells outside every changed ALS have empty rows: they are not read.
+            let (seen_cells, own) = (
+                a.all_seers & work.changed_cells,
+                a.cells & work.changed_cells,
+            );
+            let mut seen = work.changed_by_cell.meeting(seen_cells, own, word);
             if word == later_changed / 64 {
                 seen &= !((1u64 << (later_changed % 64)) - 1);
             }
@@ -374,6 +379,8 @@ pub struct CarryOver {
     changed: Vec<usize>,
     /// Per cell, the changed ALS (bit `k`: the `k`-th of `changed`) holding it.
     changed_by_cell: CellRows,
+    /// The cells of the changed ALS.
+    changed_cells: CellSet,
 }
 
 impl CarryOver {
@@ -384,11 +391,13 @@ impl CarryOver {
         self.now_of.clear();
         self.now_of.resize(earlier.alses.len(), None);
         self.changed.clear();
+        self.changed_cells = CellSet::EMPTY;
         let mut old = 0;
         for (i, als) in alses.iter().enumerate() {
             if als.cells.intersects(earlier.changed) {
                 self.earlier_of.push(None);
                 self.changed.push(i);
+                self.changed_cells |= als.cells;
                 continue;
             }
             while old < earlier.alses.len() && earlier.alses[old].cells != als.cells {
