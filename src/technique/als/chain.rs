@@ -302,6 +302,9 @@ impl Workspace {
                     || self.reach.meets(at, &self.changed, 0, at)
             }));
         self.productive.reset(9, lists.alses.len());
+        // Sized once per search: each start clears what it reads.
+        self.ends.reset(9, lists.alses.len());
+        self.any_end.reset(1, lists.alses.len());
         self.best_cells = u32::MAX;
         self.best.clear();
         self.visits.clear();
@@ -388,8 +391,7 @@ impl Workspace {
     /// The ALS that, at the other end of a chain from ALS `start`, would make eliminations
     /// (per digit) or exactly the goal's (row 0); whether a chain from `start` can reach any.
     fn find_ends(&mut self, lists: &super::Lists<'_>, start: usize, goal: Goal) -> bool {
-        let count = lists.alses.len();
-        self.ends.reset(9, count);
+        self.ends.bits.fill(0);
         let a = &lists.alses[start];
         match goal {
             Goal::Sets => {
@@ -420,7 +422,6 @@ impl Workspace {
                 }
             }
         }
-        self.any_end.reset(1, count);
         self.any_end.set_to_union(0, &self.ends, 0..9);
         self.reach.meets(start, &self.any_end, 0, start)
     }
