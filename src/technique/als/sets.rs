@@ -325,17 +325,7 @@ pub fn list_rcs_since(
         while next_earlier < earlier.rcs.len() && earlier.rcs[next_earlier].first < old {
             next_earlier += 1;
         }
-        let mut carried = earlier.rcs[next_earlier..]
-            .iter()
-            .take_while(|rc| rc.first == old)
-            .filter_map(|rc| {
-                work.now_of[rc.second].map(|second| Rc {
-                    first: i,
-                    second,
-                    ..*rc
-                })
-            })
-            .peekable();
+        let mut carried = next_earlier;
         // Made when a changed ALS meets `a`: most unchanged ones meet none.
         let mut outside = None;
         // The later changed ALS holding a cell `a` sees and none of its own, read from the
@@ -358,14 +348,48 @@ pub fn list_rcs_since(
                 let Some(rc) = restricted_commons(by_cell, a, outside, i, j) else {
                     continue;
                 };
-                while let Some(before) = carried.next_if(|c| c.second < j) {
-                    out.push(before);
-                }
+                carried = carry(earlier.rcs, &work.now_of, (old, i), carried, j, out);
                 out.push(rc);
             }
         }
-        out.extend(carried);
+        carry(
+            earlier.rcs,
+            &work.now_of,
+            (old, i),
+            carried,
+            usize::MAX,
+            out,
+        );
     }
+}
+
+/// Carries the earlier restricted commons from the `from`-th on whose first ALS is
+/// `old` (`i` now) and whose second is unchanged and comes before ALS `before` now, onto
+/// `out`, renumbered; returns where the next such one may start. Both lists keep the
+/// ALS in the same order, so a second ALS's number now ascends with its earlier one.
+fn carry(
+    rcs: &[Rc],
+    now_of: &[Option<usize>],
+    (old, i): (usize, usize),
+    from: usize,
+    before: usize,
+    out: &mut Vec<Rc>,
+) -> usize {
+    let mut next = from;
+    while let Some(rc) = rcs.get(next).filter(|rc| rc.first == old) {
+        if let Some(second) = now_of[rc.second] {
+            if second >= before {
+                break;
+            }
+            out.push(Rc {
+                first: i,
+                second,
+                ..*rc
+            });
+        }
+        next += 1;
+    }
+    next
 }
 
 /// Scratch for [`list_rcs_since`]: how the two lists' ALS match.
