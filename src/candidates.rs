@@ -220,6 +220,14 @@ impl Candidates {
         words
     }
 
+    /// The positions a [`Candidates::house_snapshot`] holds, by digit: what
+    /// [`Candidates::positions`] gives for each digit of that house, without reading the
+    /// grid again.
+    #[inline]
+    pub fn house_snapshot_positions(snapshot: &Snapshot) -> [u16; 9] {
+        std::array::from_fn(|d| (snapshot[d / 4] >> (16 * (d % 4))) as u16)
+    }
+
     /// `digit`'s candidate cells as words: equal words, equal candidates of the digit.
     #[inline]
     pub fn digit_snapshot(&self, digit: Digit) -> Snapshot {
@@ -726,6 +734,13 @@ mod tests {
                 lanes[word] |= u64::from(grid.positions(house, digit)) << (16 * lane);
             }
             assert_eq!(grid.house_snapshot(house), lanes, "{house}");
+            let positions: [u16; 9] =
+                std::array::from_fn(|d| grid.positions(house, Digit::from_index(d)));
+            assert_eq!(
+                Candidates::house_snapshot_positions(&grid.house_snapshot(house)),
+                positions,
+                "{house}"
+            );
         }
         for digit in Digit::all() {
             let rows_without = House::all_of(crate::geometry::HouseKind::Row)

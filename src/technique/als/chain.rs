@@ -17,7 +17,7 @@
 //! remove nothing: a walk that cannot reach such an ALS, and has none behind it, stops.
 
 use super::sets::Rc;
-use super::xz::common_eliminations;
+use super::xz::{common_eliminations, common_targets};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::Digit;
@@ -302,6 +302,9 @@ impl Workspace {
                     || self.reach.meets(at, &self.changed, 0, at)
             }));
         self.productive.reset(9, lists.alses.len());
+        // Sized once per search: each start clears what it reads.
+        self.ends.reset(9, lists.alses.len());
+        self.any_end.reset(1, lists.alses.len());
         self.best_cells = u32::MAX;
         self.best.clear();
         self.visits.clear();
@@ -320,7 +323,7 @@ impl Workspace {
             }
             self.holds_change = self.is_changed(start);
             self.productive_known = 0;
-            self.extend(lists, start, start, None, self.sizes[start]);
+            self.walk(lists, start, start, None, self.sizes[start]);
         }
     }
 
@@ -388,8 +391,7 @@ impl Workspace {
     /// The ALS that, at the other end of a chain from ALS `start`, would make eliminations
     /// (per digit) or exactly the goal's (row 0); whether a chain from `start` can reach any.
     fn find_ends(&mut self, lists: &super::Lists<'_>, start: usize, goal: Goal) -> bool {
-        let count = lists.alses.len();
-        self.ends.reset(9, count);
+        self.ends.bits.fill(0);
         let a = &lists.alses[start];
         match goal {
             Goal::Sets => {
@@ -420,13 +422,22 @@ impl Workspace {
                 }
             }
         }
-        self.any_end.reset(1, count);
         self.any_end.set_to_union(0, &self.ends, 0..9);
         self.reach.meets(start, &self.any_end, 0, start)
     }
 
-    /// Walks on from ALS `at`, reached by restricted common `last` (none at the start), with
-    /// `als_cells` cells in the chain's ALS so far.
+    /// Whether a chain of `links` links reaching ALS `at`, holding a changed ALS when
+    /// `holds_change`, can be walked on to a chain worth checking: one within the most
+    /// links and the fewest checked, holding a changed ALS, ending at a productive one.
+    fn walks_on(&mut self, at: usize, links: usize, holds_change: bool) -> bool {
+        links < MAX_LINKS
+            && links + usize::from(self.heights[at]) >= MIN_LINKS
+            && (holds_change || self.leads_to_change[at])
+            && self.reaches_productive(at)
+    }
+
+    /// Walks on from ALS `at`, reached by restricted common `last`, with `als_cells` cells
+    /// in the chain's ALS so far; the caller has seen that [`Self::walks_on`] holds.
     ///
     /// What a walk from here finds depends on the path behind only through the start ALS,
     /// the first link's digit, the number of links and the ALS cells (restricted commons
@@ -442,21 +453,9 @@ impl Workspace {
         lists: &super::Lists<'_>,
         start: usize,
         at: usize,
-        last: Option<usize>,
+        l: usize,
         als_cells: u32,
     ) {
-        // No walk from here reaches the links a chain is checked with, or goes past the most.
-        if self.chain.len() >= MAX_LINKS
-            || self.chain.len() + usize::from(self.heights[at]) < MIN_LINKS
-        {
-            return;
-        }
-        let Some(l) = last else {
-            return self.walk(lists, start, at, last, als_cells);
-        };
-        if !self.reaches_productive(at) || !self.may_lead_to_change(at) {
-            return;
-        }
         let goal = self.goal.expect("a search has a goal");
         let slot = 3 * l + usize::from(self.uses[l]) - 1;
         let mut visit = Visit {
@@ -475,7 +474,7 @@ impl Workspace {
             return;
         }
         let hits = self.hits;
-        self.walk(lists, start, at, last, als_cells);
+        self.walk(lists, start, at, Some(l), als_cells);
         visit.barren = self.hits == hits;
         if seen.generation != visit.generation || visit.covers(seen, height, goal) {
             self.visits[slot] = visit;
@@ -546,20 +545,28 @@ impl Workspace {
                     }
                 }
             }
-            self.chain.push(i);
+            let links = self.chain.len() + 1;
             let held = self.holds_change;
-            self.holds_change |= self.is_changed(rc.second);
+            let holds_change = held || self.is_changed(rc.second);
             // An ALS outside the productive ones makes no eliminations with the start, or
             // not the goal's: the chain is not checked.
-            if self.chain.len() >= MIN_LINKS
-                && self.holds_change
-                && self.productive.contains(self.first_digit, rc.second)
-            {
-                self.check_chain(lists, start, rc.second, cells);
+            let checked = links >= MIN_LINKS
+                && holds_change
+                && self.productive.contains(self.first_digit, rc.second);
+            // Most links lead nowhere: they are passed over before touching the chain.
+            let walks_on = self.walks_on(rc.second, links, holds_change);
+            if checked || walks_on {
+                self.chain.push(i);
+                self.holds_change = holds_change;
+                if checked {
+                    self.check_chain(lists, start, rc.second, cells);
+                }
+                if walks_on {
+                    self.extend(lists, start, rc.second, i, cells);
+                }
+                self.holds_change = held;
+                self.chain.pop();
             }
-            self.extend(lists, start, rc.second, Some(i), cells);
-            self.holds_change = held;
-            self.chain.pop();
             if last.is_none() {
                 if rc.other_digit.is_some() && first_try {
                     // The same first link again, with its other digit.
@@ -580,6 +587,11 @@ impl Workspace {
         let links =
             used(&lists.rcs[first], self.uses[first]) | used(&lists.rcs[last], self.uses[last]);
         let (a, b) = (&lists.alses[start], &lists.alses[end]);
+        // A chain that removes nothing meets no goal (a goal's set is not empty): most
+        // chains checked are seen so without listing eliminations.
+        if common_targets(a, b, links).next().is_none() {
+            return;
+        }
         let mut eliminations = Eliminations::NONE;
         common_eliminations(a, b, links, &mut eliminations);
         match self.goal {

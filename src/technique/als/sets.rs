@@ -50,17 +50,16 @@ impl Als {
         als
     }
 
-    /// This ALS, listed on an earlier grid, on `grid`: its cells and their candidates as
-    /// they were, other cells maybe fewer candidates.
-    fn narrowed(&self, grid: &Candidates) -> Als {
-        let mut als = *self;
-        als.all_seers = CellSet::EMPTY;
+    /// Makes this ALS, listed on an earlier grid, this one on `grid`: its cells and their
+    /// candidates as they were, other cells maybe fewer candidates. In place, as a copy
+    /// of the set is large.
+    fn narrow(&mut self, grid: &Candidates) {
+        self.all_seers = CellSet::EMPTY;
         for digit in self.digits.iter() {
-            let seers = &mut als.seers[digit.index()];
+            let seers = &mut self.seers[digit.index()];
             *seers &= grid.cells_with(digit);
-            als.all_seers |= *seers;
+            self.all_seers |= *seers;
         }
-        als
     }
 
     pub fn places(&self, digit: Digit) -> CellSet {
@@ -126,11 +125,10 @@ pub fn list_alses_since(
         match earlier {
             Some(earlier) if !house.cell_set().intersects(earlier.changed) => {
                 let start = if h == 0 { 0 } else { earlier.ends[h - 1] };
-                out.extend(
-                    earlier.alses[start..earlier.ends[h]]
-                        .iter()
-                        .map(|als| als.narrowed(grid)),
-                );
+                let from = out.len();
+                // Copied as one block, then narrowed where they lie.
+                out.extend_from_slice(&earlier.alses[start..earlier.ends[h]]);
+                out[from..].iter_mut().for_each(|als| als.narrow(grid));
             }
             _ => alses_of_house(grid, house, out),
         }
@@ -327,24 +325,19 @@ pub fn list_rcs_since(
         while next_earlier < earlier.rcs.len() && earlier.rcs[next_earlier].first < old {
             next_earlier += 1;
         }
-        let mut carried = earlier.rcs[next_earlier..]
-            .iter()
-            .take_while(|rc| rc.first == old)
-            .filter_map(|rc| {
-                work.now_of[rc.second].map(|second| Rc {
-                    first: i,
-                    second,
-                    ..*rc
-                })
-            })
-            .peekable();
+        let mut carried = next_earlier;
         // Made when a changed ALS meets `a`: most unchanged ones meet none.
         let mut outside = None;
         // The later changed ALS holding a cell `a` sees and none of its own, read from the
         // index a word (64 changed ALS) at a time.
         let later_changed = work.changed.partition_point(|&j| j <= i);
         for word in later_changed / 64..work.changed_by_cell.words {
-            let mut seen = work.changed_by_cell.meeting(a.all_seers, a.cells, word);
+            // Cells outside every changed ALS have empty rows: they are not read.
+            let (seen_cells, own) = (
+                a.all_seers & work.changed_cells,
+                a.cells & work.changed_cells,
+            );
+            let mut seen = work.changed_by_cell.meeting(seen_cells, own, word);
             if word == later_changed / 64 {
                 seen &= !((1u64 << (later_changed % 64)) - 1);
             }
@@ -355,14 +348,48 @@ pub fn list_rcs_since(
                 let Some(rc) = restricted_commons(by_cell, a, outside, i, j) else {
                     continue;
                 };
-                while let Some(before) = carried.next_if(|c| c.second < j) {
-                    out.push(before);
-                }
+                carried = carry(earlier.rcs, &work.now_of, (old, i), carried, j, out);
                 out.push(rc);
             }
         }
-        out.extend(carried);
+        carry(
+            earlier.rcs,
+            &work.now_of,
+            (old, i),
+            carried,
+            usize::MAX,
+            out,
+        );
     }
+}
+
+/// Carries the earlier restricted commons from the `from`-th on whose first ALS is
+/// `old` (`i` now) and whose second is unchanged and comes before ALS `before` now, onto
+/// `out`, renumbered; returns where the next such one may start. Both lists keep the
+/// ALS in the same order, so a second ALS's number now ascends with its earlier one.
+fn carry(
+    rcs: &[Rc],
+    now_of: &[Option<usize>],
+    (old, i): (usize, usize),
+    from: usize,
+    before: usize,
+    out: &mut Vec<Rc>,
+) -> usize {
+    let mut next = from;
+    while let Some(rc) = rcs.get(next).filter(|rc| rc.first == old) {
+        if let Some(second) = now_of[rc.second] {
+            if second >= before {
+                break;
+            }
+            out.push(Rc {
+                first: i,
+                second,
+                ..*rc
+            });
+        }
+        next += 1;
+    }
+    next
 }
 
 /// Scratch for [`list_rcs_since`]: how the two lists' ALS match.
@@ -376,6 +403,8 @@ pub struct CarryOver {
     changed: Vec<usize>,
     /// Per cell, the changed ALS (bit `k`: the `k`-th of `changed`) holding it.
     changed_by_cell: CellRows,
+    /// The cells of the changed ALS.
+    changed_cells: CellSet,
 }
 
 impl CarryOver {
@@ -386,11 +415,13 @@ impl CarryOver {
         self.now_of.clear();
         self.now_of.resize(earlier.alses.len(), None);
         self.changed.clear();
+        self.changed_cells = CellSet::EMPTY;
         let mut old = 0;
         for (i, als) in alses.iter().enumerate() {
             if als.cells.intersects(earlier.changed) {
                 self.earlier_of.push(None);
                 self.changed.push(i);
+                self.changed_cells |= als.cells;
                 continue;
             }
             while old < earlier.alses.len() && earlier.alses[old].cells != als.cells {

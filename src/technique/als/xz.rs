@@ -85,7 +85,7 @@ fn removes_anything(a: &Als, b: &Als, rc: &Rc) -> bool {
 
 /// Each digit both ALS hold but those of `links` that some cell seeing all its places in
 /// both holds, with those cells.
-fn common_targets<'a>(
+pub(super) fn common_targets<'a>(
     a: &'a Als,
     b: &'a Als,
     links: DigitSet,

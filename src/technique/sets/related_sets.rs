@@ -20,7 +20,7 @@
 //! as its own step, in the other house (Locked Pair/Triple is an intersections technique).
 
 use crate::bitset::{CellSet, DigitSet, HouseSet, nine_bit_count};
-use crate::candidates::Candidates;
+use crate::candidates::{Candidates, Snapshot};
 use crate::geometry::{Digit, House, HouseKind};
 use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
@@ -112,6 +112,7 @@ fn eliminates(array: &BitArray, lines: u16, cross: u16) -> bool {
 }
 
 /// The house's digit x position array: line `d` holds the positions of digit `d + 1`.
+#[cfg(test)]
 fn digit_positions(grid: &Candidates, house: House) -> BitArray {
     std::array::from_fn(|d| grid.positions(house, Digit::from_index(d)))
 }
@@ -152,22 +153,25 @@ fn hidden_subsets(
         if grid.empty_cells_in(house) <= k {
             continue;
         }
-        sink.search_part(house.index(), grid.house_snapshot(house), |sink| {
-            hidden_subsets_in(grid, sink, k, technique, house)
+        let snapshot = grid.house_snapshot(house);
+        sink.search_part(house.index(), snapshot, |sink| {
+            hidden_subsets_in(grid, sink, k, technique, house, &snapshot)
         })?;
     }
     ControlFlow::Continue(())
 }
 
-/// [`hidden_subsets`] in one house: they depend on its candidates alone.
+/// [`hidden_subsets`] in one house: they depend on its candidates alone, which `snapshot`
+/// (its [`Candidates::house_snapshot`]) holds already.
 fn hidden_subsets_in(
     grid: &Candidates,
     sink: &mut StepSink<'_>,
     k: u32,
     technique: Technique,
     house: House,
+    snapshot: &Snapshot,
 ) -> ControlFlow<()> {
-    let by_digit = digit_positions(grid, house);
+    let by_digit = Candidates::house_snapshot_positions(snapshot);
     closed_sets(&by_digit, k, &mut |digits, positions| {
         let digits = DigitSet::from_bits(digits);
         let cells = cells_at(house, positions);
