@@ -19,9 +19,12 @@
 //! more givens away cannot make it one again. The removals the remaining givens force keep
 //! it such, so the oracle, which propagates the givens anyway, tells each time.
 //!
-//! [`Digging::neighbour`] is the move of the neighbourhood search: one orbit of the solution added
-//! back, then a dig that tries that orbit last, which gives another minimal puzzle with
-//! the same solution and most of the same givens.
+//! The oracle's board of the givens ([`GivensBoard`]) is built at a dig's first question
+//! and kept: each removal after it, asked or forced, opens one cell of it.
+//!
+//! [`Digging::neighbour`] is the move of the neighbourhood search: one orbit of the
+//! solution added back, then a dig that tries that orbit last, which gives another minimal
+//! puzzle with the same solution and most of the same givens.
 
 use super::unavoidable::UnavoidableSets;
 use crate::bitset::CellSet;
