@@ -83,18 +83,10 @@ impl Questions {
             };
         };
         let cell = usize::from(cell);
-        let digit = solution[cell];
-        let board = self
-            .board
-            .get_or_insert_with(|| {
-                GivensBoard::new(&present.of_digit).expect("the givens of a grid do not clash")
-            })
-            .without(
-                cell,
-                digit,
-                left.of_digit[usize::from(digit) - 1],
-                left.open_digits(cell),
-            );
+        let kept = self.board.get_or_insert_with(|| {
+            GivensBoard::new(&present.of_digit).expect("the givens of a grid do not clash")
+        });
+        let board = left.opened(kept, cell, solution[cell]);
         let removal = match only_filled {
             true => board.removal(cell, solution),
             false => match board.has_solution_without(cell, solution) {
@@ -111,14 +103,13 @@ impl Questions {
     /// The givens at `cells` went without a question (the givens left, `left`, force
     /// them): the board kept, if any, loses them too.
     fn forced(&mut self, left: &Givens, cells: &[u8], solution: &[u8; 81]) {
-        match (self.board, cells) {
+        self.board = match (&self.board, cells) {
             (Some(board), &[cell]) => {
-                let (cell, digit) = (usize::from(cell), solution[usize::from(cell)]);
-                let own = left.of_digit[usize::from(digit) - 1];
-                self.board = Some(board.without(cell, digit, own, left.open_digits(cell)));
+                let cell = usize::from(cell);
+                Some(left.opened(board, cell, solution[cell]))
             }
-            _ => self.board = None,
-        }
+            _ => None,
+        };
     }
 }
 
@@ -156,6 +147,13 @@ impl Givens {
     /// since the givens left put them back.
     fn is_naked_single(&self, cell: usize) -> bool {
         self.open_digits(cell).count_ones() == 1
+    }
+
+    /// `board`, the oracle's board of givens that held `digit` (1-9) at `cell`, without
+    /// it: these givens are the ones left.
+    fn opened(&self, board: &GivensBoard, cell: usize, digit: u8) -> GivensBoard {
+        let own = self.of_digit[usize::from(digit) - 1];
+        board.without(cell, digit, own, self.open_digits(cell))
     }
 
     /// The digits no given that sees `cell` holds (bit `d - 1` for digit `d`).

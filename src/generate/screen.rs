@@ -152,16 +152,7 @@ impl Screen {
     ///
     /// [`Digging::only_filled`]: super::dig::Digging::only_filled
     pub fn keeps_only_singles(&self) -> bool {
-        let singles = [
-            Technique::FullHouse,
-            Technique::NakedSingle,
-            Technique::HiddenSingle,
-        ];
-        self.solver
-            .ladder()
-            .rungs()
-            .iter()
-            .all(|rung| singles.contains(rung))
+        self.solver.ladder().rungs().iter().all(|t| t.is_single())
     }
 
     /// Whether `puzzle` (one solution, `solution`) may meet the target ([`Screened::Out`]

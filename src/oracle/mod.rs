@@ -41,9 +41,8 @@ pub fn analyse(puzzle: &Puzzle) -> Uniqueness {
 /// came from when every step so far held in every solution of the puzzle; fewer
 /// candidates leave the search less to try.
 pub fn analyse_grid(digit_cells: &[CellSet; 9], unsolved: CellSet) -> Uniqueness {
-    let candidates = digit_cells.map(|cells| cells.bands().map(|band| band as u32));
-    let unsolved = unsolved.bands().map(|band| band as u32);
-    Search::run_from(Board::from_bands(candidates, unsolved), 2).uniqueness()
+    let candidates = digit_cells.map(band_bits);
+    Search::run_from(Board::from_bands(candidates, band_bits(unsolved)), 2).uniqueness()
 }
 
 /// The first solution of `puzzle` the search finds (the one [`analyse`] returns), with no

@@ -17,7 +17,7 @@
 //! remove nothing: a walk that cannot reach such an ALS, and has none behind it, stops.
 
 use super::sets::Rc;
-use super::xz::{common_eliminations, common_targets};
+use super::xz::{common_eliminations, removes_common};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::Digit;
@@ -589,7 +589,7 @@ impl Workspace {
         let (a, b) = (&lists.alses[start], &lists.alses[end]);
         // A chain that removes nothing meets no goal (a goal's set is not empty): most
         // chains checked are seen so without listing eliminations.
-        if common_targets(a, b, links).next().is_none() {
+        if !removes_common(a, b, links) {
             return;
         }
         let mut eliminations = Eliminations::NONE;
@@ -605,7 +605,7 @@ impl Workspace {
                         .push((lists.rcs[i].second, used(&lists.rcs[i], self.uses[i])));
                 }
             }
-            Some(Goal::Sets) if !eliminations.is_empty() => {
+            Some(Goal::Sets) => {
                 self.hits += 1;
                 if !self.by_eliminations.contains_key(&eliminations) {
                     self.by_eliminations.insert(eliminations, self.found.len());

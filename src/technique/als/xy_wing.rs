@@ -10,7 +10,7 @@
 //! since the rung last found nothing are passed over.
 
 use super::sets::{Als, Rc};
-use super::xz::{common_eliminations, common_targets};
+use super::xz::{common_eliminations, removes_common};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::hodoku::catalogue::Technique;
@@ -148,13 +148,11 @@ fn wing(alses: &[Als], rc1: &Rc, rc2: &Rc, c: usize) -> Option<Step> {
 fn wing_step(alses: &[Als], rc1: &Rc, rc2: &Rc, [a, b, c]: [usize; 3]) -> Option<Step> {
     let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
     let rc_digits = rc1.digits() | rc2.digits();
-    // Most wings remove nothing: seen without listing eliminations.
-    common_targets(a, b, rc_digits).next()?;
-    let mut eliminations = Eliminations::NONE;
-    let z = common_eliminations(a, b, rc_digits, &mut eliminations);
-    if eliminations.is_empty() {
+    if !removes_common(a, b, rc_digits) {
         return None;
     }
+    let mut eliminations = Eliminations::NONE;
+    let z = common_eliminations(a, b, rc_digits, &mut eliminations);
     let pattern = Pattern {
         digits: z,
         subset: rc_digits,

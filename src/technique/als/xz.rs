@@ -77,15 +77,22 @@ fn removes_anything(a: &Als, b: &Als, rc: &Rc) -> bool {
         None => rc.digits(),
         Some(_) => DigitSet::EMPTY,
     };
-    common_targets(a, b, links).next().is_some()
+    removes_common(a, b, links)
         || rc.other_digit.is_some()
             && (locked_targets(a, b, rc.digits()).next().is_some()
                 || locked_targets(b, a, rc.digits()).next().is_some())
 }
 
+/// Whether some digit both ALS hold but those of `links` has targets: whether
+/// [`common_eliminations`] removes anything, found without listing what (most pairs of
+/// ALS remove nothing).
+pub(super) fn removes_common(a: &Als, b: &Als, links: DigitSet) -> bool {
+    common_targets(a, b, links).next().is_some()
+}
+
 /// Each digit both ALS hold but those of `links` that some cell seeing all its places in
 /// both holds, with those cells.
-pub(super) fn common_targets<'a>(
+fn common_targets<'a>(
     a: &'a Als,
     b: &'a Als,
     links: DigitSet,

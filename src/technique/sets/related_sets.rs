@@ -111,12 +111,6 @@ fn eliminates(array: &BitArray, lines: u16, cross: u16) -> bool {
         .any(|(line, &marks)| lines >> line & 1 == 0 && marks & cross != 0)
 }
 
-/// The house's digit x position array: line `d` holds the positions of digit `d + 1`.
-#[cfg(test)]
-fn digit_positions(grid: &Candidates, house: House) -> BitArray {
-    std::array::from_fn(|d| grid.positions(house, Digit::from_index(d)))
-}
-
 /// A digit's array over the rows (`line = House::row`: row x column) or over the columns
 /// (`line = House::column`: column x row).
 fn digit_lines(grid: &Candidates, digit: Digit, line: LineKind) -> BitArray {
@@ -317,6 +311,12 @@ mod tests {
     use crate::step::StepList;
     use crate::technique::test_grids::*;
     use Technique::*;
+
+    /// The house's digit x position array, read from the grid: line `d` holds the
+    /// positions of digit `d + 1`.
+    fn digit_positions(grid: &Candidates, house: House) -> BitArray {
+        std::array::from_fn(|d| grid.positions(house, Digit::from_index(d)))
+    }
 
     const FINDERS: [Technique; 9] = [
         NakedPair,
