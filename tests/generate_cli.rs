@@ -410,3 +410,26 @@ fn an_output_that_holds_something_is_kept_without_force() {
         .success();
     assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 1);
 }
+
+#[test]
+fn the_walk_is_off_by_default_only_for_targets_of_extreme_puzzles() {
+    let walked = |target: &[&str], walk: Option<&str>| {
+        let mut args = vec!["-n", "12", "--seed", "4", "-j", "1", "-q"];
+        args.extend_from_slice(target);
+        if let Some(steps) = walk {
+            args.extend(["--walk", steps]);
+        }
+        generate(&args)
+    };
+    for extreme in [&["--level", "extreme"][..], &["--score", "1801.."][..]] {
+        assert_eq!(
+            walked(extreme, None),
+            walked(extreme, Some("0")),
+            "{extreme:?}"
+        );
+    }
+    let hard = ["--level", "hard"];
+    let by_default = walked(&hard, None);
+    assert_eq!(by_default, walked(&hard, Some("10")));
+    assert_ne!(by_default, walked(&hard, Some("0")));
+}
