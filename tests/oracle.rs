@@ -107,7 +107,15 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
             let removal = board.removal(cell, &solution);
             assert_eq!(opened.removal(cell, &solution), removal);
             match removal {
-                Removal::SecondSolution => assert!(another, "cell {cell}: no second solution"),
+                Removal::SecondSolution { found } => {
+                    assert!(another, "cell {cell}: no second solution");
+                    // The solution found is one of the givens left, with another digit
+                    // in the cell.
+                    let found = found.expect("the removal looks near the known solution");
+                    assert!(Solution::from_values(found).is_some(), "cell {cell}");
+                    assert!((0..81).all(|c| fewer[c] == 0 || fewer[c] == found[c]));
+                    assert_ne!(found[cell], solution[cell], "cell {cell}");
+                }
                 Removal::Unique { filled } => {
                     assert!(!another, "cell {cell}: a second solution");
                     assert_eq!(filled, propagation_fills(&fewer), "cell {cell}");

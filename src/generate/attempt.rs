@@ -11,6 +11,7 @@ use super::dig::Digging;
 use super::grid::random_solution;
 use super::screen::{Screen, Screened};
 use super::target::Target;
+use super::unavoidable::UnavoidableSets;
 use crate::record::Record;
 use crate::runner::evaluate::Evaluator;
 use crate::solver::Scratch;
@@ -52,7 +53,12 @@ impl Recipe {
     pub fn attempt(&self, seed: u64, number: u64, scratch: &mut Scratch) -> AttemptResult {
         let mut rng = attempt_rng(seed, number);
         let solution = random_solution(&mut rng);
-        let dug = self.digging.dig(&solution, &mut rng);
+        // The grid's unavoidable sets, kept for the walk, whose digs learn more of them.
+        let mut unavoidable = match self.walk {
+            0 => UnavoidableSets::of(&solution),
+            _ => UnavoidableSets::of(&solution).learning(),
+        };
+        let dug = self.digging.dig(&solution, &mut unavoidable, &mut rng);
         let mut result = AttemptResult {
             found: Vec::new(),
             graded: 1,
@@ -65,7 +71,10 @@ impl Recipe {
         };
         result.found.push(record);
         for _ in 0..self.walk {
-            let Some(next) = self.digging.neighbour(&puzzle, &solution, &mut rng) else {
+            let Some(next) = self
+                .digging
+                .neighbour(&puzzle, &solution, &mut unavoidable, &mut rng)
+            else {
                 break;
             };
             result.graded += 1;

@@ -7,7 +7,11 @@
 //! is the last place for its digit in a house) keeps the one solution without asking the
 //! oracle; most of the first removals are such. A removal that leaves one of the grid's
 //! small unavoidable sets ([`UnavoidableSets`]) without a given leaves a second solution,
-//! and is turned down without asking the oracle either.
+//! and is turned down without asking the oracle either. Where more digs of the grid
+//! follow (a walk), the catalogue also learns the sets the oracle's second solutions show
+//! ([`UnavoidableSets::learn`]): each was the only set left to a given, and stays so in a
+//! neighbour unless the orbit added back holds one of its cells, so most of a neighbour's
+//! givens are kept without asking.
 //! One pass over the orbits leaves a minimal puzzle: an orbit that could not go when it
 //! was tried cannot go later either, since taking more givens away only adds solutions.
 //! With a symmetry, minimal means that no orbit can go (a single given might, at the cost
@@ -79,7 +83,7 @@ impl Questions {
                 true => Removal::Unique {
                     filled: only_filled && oracle::propagation_fills(fewer),
                 },
-                false => Removal::SecondSolution,
+                false => Removal::SecondSolution { found: None },
             };
         };
         let cell = usize::from(cell);
@@ -89,12 +93,12 @@ impl Questions {
         let board = left.opened(kept, cell, solution[cell]);
         let removal = match only_filled {
             true => board.removal(cell, solution),
-            false => match board.has_solution_without(cell, solution) {
-                true => Removal::SecondSolution,
-                false => Removal::Unique { filled: false },
+            false => match board.solution_without(cell, solution) {
+                Some(found) => Removal::SecondSolution { found: Some(found) },
+                None => Removal::Unique { filled: false },
             },
         };
-        if removal != Removal::SecondSolution {
+        if !matches!(removal, Removal::SecondSolution { .. }) {
             self.board = Some(board);
         }
         removal
@@ -185,14 +189,15 @@ impl Givens {
 /// one, keeping each removal that leaves one solution, until the puzzle holds no more than
 /// `stop_at` givens (0: never stops early, so the result is minimal over the orbits tried).
 /// With `only_filled`, gives up (false) as soon as the oracle's propagation alone no longer
-/// fills the grid from the givens left ([`Digging::only_filled`]).
+/// fills the grid from the givens left ([`Digging::only_filled`]). `unavoidable` holds sets
+/// of `solution`'s grid and learns those the oracle's second solutions show.
 fn dig_in_order(
     values: &mut [u8; 81],
     solution: &[u8; 81],
     digging: &Digging,
     order: &[usize],
+    unavoidable: &mut UnavoidableSets,
 ) -> bool {
-    let unavoidable = UnavoidableSets::of(solution);
     // The givens of a puzzle with one solution, as `unavoidable` asks.
     let mut present = Givens::of(values);
     let mut questions = Questions::default();
@@ -226,7 +231,12 @@ fn dig_in_order(
             false => {
                 let only_filled = digging.only_filled;
                 match questions.removal(&present, &left, &fewer, cells, solution, only_filled) {
-                    Removal::SecondSolution => continue,
+                    Removal::SecondSolution { found } => {
+                        if let Some(found) = found {
+                            unavoidable.learn(solution, &found);
+                        }
+                        continue;
+                    }
                     Removal::Unique { filled } => filled,
                 }
             }
@@ -266,21 +276,30 @@ impl Digging {
 
     /// A puzzle dug from the full grid `solution`: minimal over the orbits, or stopped at
     /// `stop_at` givens when that is not 0; `None` when the dig gave up
-    /// ([`Digging::only_filled`]).
-    pub fn dig(&self, solution: &[u8; 81], rng: &mut impl Rng) -> Option<[u8; 81]> {
+    /// ([`Digging::only_filled`]). `unavoidable` holds sets of the grid, and learns more.
+    pub fn dig(
+        &self,
+        solution: &[u8; 81],
+        unavoidable: &mut UnavoidableSets,
+        rng: &mut impl Rng,
+    ) -> Option<[u8; 81]> {
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(rng);
         let mut values = *solution;
-        dig_in_order(&mut values, solution, self, &order).then_some(values)
+        dig_in_order(&mut values, solution, self, &order, unavoidable).then_some(values)
     }
 
     /// A neighbour of `puzzle` (whose unique solution is `solution`): one random empty
     /// orbit filled from the solution, then dug again with that orbit tried last. `None`
     /// when the puzzle has no empty orbit, `Some(None)` when the dig gave up.
+    /// `unavoidable` holds sets of the grid, those the digs before learned included: a
+    /// given that was the only one of a set stays so unless the orbit added holds a cell
+    /// of it, and is kept without a question.
     pub fn neighbour(
         &self,
         puzzle: &[u8; 81],
         solution: &[u8; 81],
+        unavoidable: &mut UnavoidableSets,
         rng: &mut impl Rng,
     ) -> Option<Option<[u8; 81]>> {
         let orbits = &self.orbits;
@@ -296,14 +315,14 @@ impl Digging {
         order.shuffle(rng);
         order.push(added);
         // Not minimal: the neighbour may keep its extra given while within the bound.
-        Some(dig_in_order(&mut values, solution, self, &order).then_some(values))
+        Some(dig_in_order(&mut values, solution, self, &order, unavoidable).then_some(values))
     }
 }
 
 /// A minimal puzzle dug from the full grid `solution` with the symmetry of `orbits`.
 pub fn dig(solution: &[u8; 81], orbits: &[Vec<u8>], rng: &mut impl Rng) -> [u8; 81] {
     Digging::minimal(orbits.to_vec())
-        .dig(solution, rng)
+        .dig(solution, &mut UnavoidableSets::of(solution), rng)
         .expect("a dig for any target never gives up")
 }
 
@@ -325,9 +344,15 @@ mod tests {
         assert!(is_minimal(&puzzle));
         assert!((0..81).all(|c| puzzle[c] == 0 || puzzle[c] == solution[c]));
         // A neighbour may dig its way back to the puzzle, but not every time.
+        let mut unavoidable = UnavoidableSets::of(&solution).learning();
         let neighbours: Vec<_> = (0..10)
             .map(|_| {
-                let next = Digging::minimal(orbits.clone()).neighbour(&puzzle, &solution, &mut rng);
+                let next = Digging::minimal(orbits.clone()).neighbour(
+                    &puzzle,
+                    &solution,
+                    &mut unavoidable,
+                    &mut rng,
+                );
                 next.expect("blanks left").expect("any target")
             })
             .collect();
@@ -350,9 +375,11 @@ mod tests {
             for seed in 0..60 {
                 let solution = random_solution(&mut ChaCha8Rng::seed_from_u64(seed));
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let puzzle = plain.dig(&solution, &mut rng).expect("never gives up");
+                let sets = || UnavoidableSets::of(&solution);
+                let puzzle = plain.dig(&solution, &mut sets(), &mut rng);
+                let puzzle = puzzle.expect("never gives up");
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let dug = only_filled.dig(&solution, &mut rng);
+                let dug = only_filled.dig(&solution, &mut sets(), &mut rng);
                 let expected = oracle::propagation_fills(&puzzle).then_some(puzzle);
                 assert_eq!(dug, expected, "seed {seed}, {symmetry:?}");
                 match dug {
@@ -375,7 +402,8 @@ mod tests {
             stop_at: 40,
             ..Digging::minimal(Symmetry::None.orbits())
         };
-        let puzzle = digging.dig(&solution, &mut rng).unwrap();
+        let sets = &mut UnavoidableSets::of(&solution);
+        let puzzle = digging.dig(&solution, sets, &mut rng).unwrap();
         assert_eq!(Puzzle::from_values(puzzle).unwrap().given_count(), 40);
         assert!(is_unique(&puzzle) && !is_minimal(&puzzle));
         let symmetric = dig(&solution, &Symmetry::Rotational90.orbits(), &mut rng);
@@ -440,5 +468,36 @@ mod tests {
             .expect("a minimal puzzle has blanks");
         puzzle[blank] = solution[blank];
         assert!(is_unique(&puzzle) && !is_minimal(&puzzle));
+    }
+
+    /// The sets digs learn from the oracle's second solutions change no answer: walks
+    /// that keep them make the very puzzles of walks that start each dig from the grid's
+    /// own sets, and they learn some.
+    #[test]
+    fn a_walk_that_learns_unavoidable_sets_takes_the_same_steps() {
+        let digging = Digging::minimal(Symmetry::None.orbits());
+        let mut learned_any = false;
+        for seed in 0..12 {
+            let solution = random_solution(&mut ChaCha8Rng::seed_from_u64(seed));
+            let walk = |learn: bool| {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut kept = UnavoidableSets::of(&solution).learning();
+                let first = digging.dig(&solution, &mut kept, &mut rng).unwrap();
+                let mut puzzles = vec![first];
+                for _ in 0..10 {
+                    let mut fresh = UnavoidableSets::of(&solution);
+                    let sets = if learn { &mut kept } else { &mut fresh };
+                    let last = puzzles.last().unwrap();
+                    let next = digging.neighbour(last, &solution, sets, &mut rng);
+                    puzzles.push(next.unwrap().unwrap());
+                }
+                (puzzles, kept.len())
+            };
+            let (learning, sets) = walk(true);
+            let (plain, _) = walk(false);
+            assert_eq!(learning, plain, "seed {seed}");
+            learned_any |= sets > UnavoidableSets::of(&solution).len();
+        }
+        assert!(learned_any);
     }
 }

@@ -30,6 +30,8 @@ pub struct UnavoidableSets {
     sets: Vec<CellSet>,
     /// Bit `i` of `holding[cell]`: set `i` holds the cell.
     holding: [u128; 81],
+    /// Whether [`UnavoidableSets::learn`] keeps sets.
+    learns: bool,
 }
 
 impl UnavoidableSets {
@@ -47,7 +49,44 @@ impl UnavoidableSets {
                 holding[cell.index()] |= 1 << index;
             }
         }
-        UnavoidableSets { sets, holding }
+        UnavoidableSets {
+            sets,
+            holding,
+            learns: false,
+        }
+    }
+
+    /// How many sets are kept.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.sets.len()
+    }
+
+    /// Keeps the cells where `other`, another solution of a puzzle of the grid `solution`
+    /// that the oracle found, differs from it: an unavoidable set, the only one left to a
+    /// given of that puzzle. Only for a catalogue that learns ([`UnavoidableSets::learning`])
+    /// and is not full. Learned sets may be larger than [`MAX_CELLS`]: a neighbour of that
+    /// puzzle mostly keeps that given the only one of it.
+    pub fn learn(&mut self, solution: &[u8; 81], other: &[u8; 81]) {
+        let index = self.sets.len();
+        if !self.learns || index == MAX_SETS {
+            return;
+        }
+        let mut set = CellSet::EMPTY;
+        for cell in (0..81).filter(|&cell| solution[cell] != other[cell]) {
+            set.insert(Cell::from_index(cell));
+            self.holding[cell] |= 1 << index;
+        }
+        self.sets.push(set);
+    }
+
+    /// This catalogue, learning the sets the oracle's second solutions show
+    /// ([`UnavoidableSets::learn`]): worth it when more digs of the grid follow.
+    pub fn learning(self) -> UnavoidableSets {
+        UnavoidableSets {
+            learns: true,
+            ..self
+        }
     }
 
     /// Whether taking the givens at `cells` away from `givens` leaves a set without a
@@ -288,5 +327,35 @@ mod tests {
             unique > 1000 && missed > 1000,
             "{unique} unique, {missed} missed"
         );
+    }
+
+    /// The sets a learning catalogue keeps from the oracle's second solutions are
+    /// rearrangements of the grid, and only a learning catalogue keeps any.
+    #[test]
+    fn learned_sets_are_rearrangements_of_the_grid() {
+        use crate::generate::dig::Digging;
+        let digging = Digging::minimal(Symmetry::None.orbits());
+        for seed in 0..6 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let solution = random_solution(&mut rng);
+            let own = UnavoidableSets::of(&solution).len();
+            let mut plain = UnavoidableSets::of(&solution);
+            let mut learning = UnavoidableSets::of(&solution).learning();
+            for sets in [&mut plain, &mut learning] {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut puzzle = digging.dig(&solution, sets, &mut rng).unwrap();
+                for _ in 0..5 {
+                    puzzle = digging
+                        .neighbour(&puzzle, &solution, sets, &mut rng)
+                        .unwrap()
+                        .unwrap();
+                }
+            }
+            assert_eq!(plain.len(), own);
+            assert!(learning.len() > own, "seed {seed}");
+            for &set in &learning.sets[own..] {
+                assert!(rearrangements_exist(&solution, set), "seed {seed}: {set}");
+            }
+        }
     }
 }

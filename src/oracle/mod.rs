@@ -66,7 +66,7 @@ pub fn count_solutions(puzzle: &Puzzle, limit: usize) -> usize {
 /// `known` (it differs in an unavoidable set, often of a few cells), so at each guess the
 /// search tries `known`'s digit first.
 pub fn has_solution_without(values: &[u8; 81], cell: usize, known: &[u8; 81]) -> bool {
-    solution_without_exists(Board::placed(values), cell, known)
+    solution_without(Board::placed(values), cell, known).is_some()
 }
 
 /// What taking a given away from a puzzle with one solution leaves
@@ -74,7 +74,12 @@ pub fn has_solution_without(values: &[u8; 81], cell: usize, known: &[u8; 81]) ->
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Removal {
     /// A second solution, with another digit in the emptied cell.
-    SecondSolution,
+    SecondSolution {
+        /// The second solution found, when the question looked for one near the known
+        /// one: the cells where they differ are an unavoidable set of the known one's
+        /// grid, of which the givens left hold none.
+        found: Option<[u8; 81]>,
+    },
     /// Still the one solution.
     Unique {
         /// Whether the propagation of singles and box/line reasoning alone fills the grid
@@ -115,7 +120,12 @@ impl GivensBoard {
     /// their solutions, or of the puzzle they are the givens of but for `cell`) with
     /// another digit in `cell` ([`has_solution_without`]).
     pub fn has_solution_without(&self, cell: usize, known: &[u8; 81]) -> bool {
-        solution_without_exists(Ok(self.0), cell, known)
+        self.solution_without(cell, known).is_some()
+    }
+
+    /// [`GivensBoard::has_solution_without`], with the solution found.
+    pub fn solution_without(&self, cell: usize, known: &[u8; 81]) -> Option<[u8; 81]> {
+        solution_without(Ok(self.0), cell, known)
     }
 
     /// [`GivensBoard::has_solution_without`], and whether propagation alone fills the grid
@@ -136,9 +146,9 @@ impl GivensBoard {
         if !board.is_open(cell) {
             return Removal::Unique { filled: false };
         }
-        match solution_without_exists(Ok(board), cell, known) {
-            true => Removal::SecondSolution,
-            false => Removal::Unique { filled: false },
+        match solution_without(Ok(board), cell, known) {
+            Some(found) => Removal::SecondSolution { found: Some(found) },
+            None => Removal::Unique { filled: false },
         }
     }
 }
@@ -155,12 +165,12 @@ pub fn propagation_fills(values: &[u8; 81]) -> bool {
 }
 
 /// Whether the board of some givens, `cell` blank, has a solution with another digit than
-/// `known`'s in `cell`.
-fn solution_without_exists(
+/// `known`'s in `cell`: the first one found.
+fn solution_without(
     placed: Result<Board, Contradiction>,
     cell: usize,
     known: &[u8; 81],
-) -> bool {
+) -> Option<[u8; 81]> {
     let digit = usize::from(known[cell]) - 1;
     let board = placed.and_then(|mut board| {
         board.forbid(digit, cell / 27, (cell % 27) as u32);
@@ -175,7 +185,7 @@ fn solution_without_exists(
     if let Ok(board) = board {
         search.explore_near(&board, known);
     }
-    search.count > 0
+    search.first
 }
 
 /// A depth-first search counting solutions up to `limit`, keeping the first it finds.
