@@ -295,40 +295,35 @@ impl Solver {
                         return summary;
                     }
                 }
-                let applied = if self.queues_singles() && technique.is_single() {
-                    match self.take_queued_single(
+                let taken = if self.queues_singles() && technique.is_single() {
+                    self.take_queued_single(
                         technique,
                         grid,
                         solution,
                         scratch,
                         &mut summary,
                         log.as_deref_mut(),
-                    ) {
-                        Ok(applied) => applied,
-                        Err(unsound) => {
-                            summary.outcome = Outcome::Unsound(unsound);
-                            return summary;
-                        }
-                    }
+                    )
                 } else if counts_only
                     && let Some(applied) =
                         self.take_placements(technique, grid, scratch, &mut summary)
                 {
-                    applied
+                    Ok(applied)
                 } else {
-                    match self.take_steps(
+                    self.take_steps(
                         technique,
                         grid,
                         solution,
                         scratch,
                         &mut summary,
                         log.as_deref_mut(),
-                    ) {
-                        Ok(applied) => applied,
-                        Err(unsound) => {
-                            summary.outcome = Outcome::Unsound(unsound);
-                            return summary;
-                        }
+                    )
+                };
+                let applied = match taken {
+                    Ok(applied) => applied,
+                    Err(unsound) => {
+                        summary.outcome = Outcome::Unsound(unsound);
+                        return summary;
                     }
                 };
                 if applied {
