@@ -58,6 +58,27 @@ pub struct UnsoundStep {
 }
 
 impl UnsoundStep {
+    /// The report of `step`, the solve's `step_number`th, found in `grid`, with its own
+    /// copy of its chain out of `chains` (an arena the solve goes on reusing): how the
+    /// ladder's sweeps and the singles queue's both report a step the solution refutes.
+    #[cold]
+    fn copied_from(
+        step: &Step,
+        chains: &Chains,
+        grid: &Candidates,
+        step_number: u32,
+    ) -> Box<UnsoundStep> {
+        let mut own = Chains::new();
+        let mut step = *step;
+        step.pattern.chain = own.copy_from(chains, step.pattern.chain);
+        Box::new(UnsoundStep {
+            step,
+            chains: own,
+            grid: grid.clone(),
+            step_number,
+        })
+    }
+
     /// The step in the forum notation.
     pub fn step_text(&self) -> StepDisplay<'_> {
         self.step.display(&self.chains)
@@ -410,15 +431,8 @@ impl Solver {
                 && let Some(solution) = solution
                 && !is_sound(step, solution)
             {
-                let mut own = Chains::new();
-                let mut step = *step;
-                step.pattern.chain = own.copy_from(chains, step.pattern.chain);
-                return Err(Box::new(UnsoundStep {
-                    step,
-                    chains: own,
-                    grid: grid.clone(),
-                    step_number: summary.steps + 1,
-                }));
+                let step_number = summary.steps + 1;
+                return Err(UnsoundStep::copied_from(step, chains, grid, step_number));
             }
             let effect = if self.queues_singles() {
                 queues.apply(step, grid)

@@ -280,15 +280,13 @@ impl QueueSolve<'_> {
             && let Some(solution) = self.solution
             && !is_sound(step, solution)
         {
-            let mut own = Chains::new();
-            let mut step = *step;
-            step.pattern.chain = own.copy_from(chains, step.pattern.chain);
-            return Err(Box::new(UnsoundStep {
+            let step_number = self.summary.steps + 1;
+            return Err(UnsoundStep::copied_from(
                 step,
-                chains: own,
-                grid: self.grid.clone(),
-                step_number: self.summary.steps + 1,
-            }));
+                chains,
+                self.grid,
+                step_number,
+            ));
         }
         let effect = step.apply_to(self.grid);
         let technique = step.technique;
