@@ -109,6 +109,22 @@ pub struct Summary {
     pub hardest: Option<Technique>,
 }
 
+impl Summary {
+    /// A solve's summary before it takes a step: nothing counted, stuck until a step or
+    /// the solved grid says otherwise. Where both the ladder's sweeps and the singles
+    /// queue start counting.
+    fn before_the_first_step() -> Summary {
+        Summary {
+            outcome: Outcome::Stuck,
+            counts: TechniqueCounts::default(),
+            steps: 0,
+            placements: 0,
+            eliminations: 0,
+            hardest: None,
+        }
+    }
+}
+
 /// A solve with its step log and final grid.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Report {
@@ -285,14 +301,7 @@ impl Solver {
         scratch: &mut Scratch,
         mut log: Option<&mut StepList>,
     ) -> Summary {
-        let mut summary = Summary {
-            outcome: Outcome::Stuck,
-            counts: TechniqueCounts::default(),
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest: None,
-        };
+        let mut summary = Summary::before_the_first_step();
         if self.policy == Policy::Queue {
             return queue::solve(self, grid, solution, scratch, log);
         }
