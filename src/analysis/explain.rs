@@ -8,6 +8,7 @@
 //! library line), whose own solution the steps are checked against.
 
 use super::step_json;
+use crate::candidates::Candidates;
 use crate::hodoku::grade::ScoreTable;
 use crate::oracle::Uniqueness;
 use crate::position::Position;
@@ -261,35 +262,48 @@ pub fn hint(label: &str, position: &Position, solver: &Solver, grid: bool) -> (S
         Ok(started) => started,
         Err(done) => return done,
     };
-    let candidates = position.grid();
-    if grid {
-        writeln!(text, "\n{candidates}").unwrap();
-    }
-    if candidates.is_solved() {
-        writeln!(text, "Next     nothing: the grid is solved").unwrap();
+    let Some(candidates) = hint_grid(&mut text, position, grid) else {
         return (text, Status::Solved);
-    }
+    };
     let hint = solver.next_step(&candidates, Some(&solution));
     match hint.first() {
         Some(_) => {
             writeln!(text, "Next     {}", hint.display(0)).unwrap();
             (text, Status::Solved)
         }
-        None => {
-            writeln!(
-                text,
-                "Next     nothing: no technique of the ladder applies (stuck)"
-            )
-            .unwrap();
-            (text, Status::Stuck)
-        }
+        None => stuck_hint(text, "technique"),
     }
+}
+
+/// The grid a hint starts from, drawn into `text` first when `grid` asks for it; `None`
+/// once the line saying there is nothing to do is written, when the grid is solved
+/// already. The hints of both kinds of ladder (HoDoKu's and SE's) start so.
+pub(super) fn hint_grid(text: &mut String, position: &Position, grid: bool) -> Option<Candidates> {
+    let candidates = position.grid();
+    if grid {
+        writeln!(text, "\n{candidates}").unwrap();
+    }
+    if candidates.is_solved() {
+        writeln!(text, "Next     nothing: the grid is solved").unwrap();
+        return None;
+    }
+    Some(candidates)
+}
+
+/// A hint's ending when nothing of the ladder applies, `what` naming what a ladder is made
+/// of (a HoDoKu `technique`, an SE `rule`).
+pub(super) fn stuck_hint(mut text: String, what: &str) -> (String, Status) {
+    writeln!(
+        text,
+        "Next     nothing: no {what} of the ladder applies (stuck)"
+    )
+    .unwrap();
+    (text, Status::Stuck)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::candidates::Candidates;
     use crate::ladder::Ladder;
     use crate::oracle;
     use crate::puzzle::Puzzle;
@@ -305,16 +319,21 @@ mod tests {
         Solver::new(Ladder::parse("singles").unwrap(), Policy::Single)
     }
 
-    #[test]
-    fn explains_a_solved_puzzle_step_by_step_with_its_grade() {
-        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
-        let (text, status) = explain(
+    /// The explanation of `puzzle` along the singles, with HoDoKu's scores.
+    fn explain_with_singles(puzzle: Puzzle, grid: bool) -> (String, Status) {
+        explain(
             "test",
             &puzzle.into(),
             &singles(),
             &ScoreTable::default(),
-            false,
-        );
+            grid,
+        )
+    }
+
+    #[test]
+    fn explains_a_solved_puzzle_step_by_step_with_its_grade() {
+        let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
+        let (text, status) = explain_with_singles(puzzle, false);
         assert_eq!(status, Status::Solved);
         let blanks = 81 - puzzle.given_count();
         let steps: Vec<&str> = text
@@ -332,26 +351,14 @@ mod tests {
         )));
         assert!(text.contains("Grade    easy (score "), "{text}");
         // Only singles: no grid is drawn even when asked for.
-        let (with_grid, _) = explain(
-            "test",
-            &puzzle.into(),
-            &singles(),
-            &ScoreTable::default(),
-            true,
-        );
+        let (with_grid, _) = explain_with_singles(puzzle, true);
         assert_eq!(with_grid, text);
     }
 
     #[test]
     fn a_stuck_puzzle_shows_where_it_stopped() {
         let puzzle = Puzzle::parse_line(EXPERT).unwrap();
-        let (text, status) = explain(
-            "test",
-            &puzzle.into(),
-            &singles(),
-            &ScoreTable::default(),
-            false,
-        );
+        let (text, status) = explain_with_singles(puzzle, false);
         assert_eq!(status, Status::Stuck);
         assert!(text.contains("Verdict  stuck after"), "{text}");
         assert!(text.contains("Grade    none: not solved"), "{text}");
@@ -361,13 +368,7 @@ mod tests {
     #[test]
     fn the_hint_is_the_first_step_of_the_explanation() {
         let puzzle = Puzzle::parse_line(VERY_EASY).unwrap();
-        let (full, _) = explain(
-            "test",
-            &puzzle.into(),
-            &singles(),
-            &ScoreTable::default(),
-            false,
-        );
+        let (full, _) = explain_with_singles(puzzle, false);
         let first = full.lines().find(|l| l.starts_with(" 1. ")).unwrap();
         let (text, status) = hint("test", &puzzle.into(), &singles(), false);
         assert_eq!(status, Status::Solved);
@@ -381,13 +382,7 @@ mod tests {
     #[test]
     fn refuses_puzzles_without_one_solution() {
         let empty = Puzzle::from_values([0; 81]).unwrap();
-        let (text, status) = explain(
-            "test",
-            &empty.into(),
-            &singles(),
-            &ScoreTable::default(),
-            false,
-        );
+        let (text, status) = explain_with_singles(empty, false);
         assert_eq!(status, Status::MultipleSolutions);
         assert!(text.contains("several solutions"));
         // A wrong digit entered in a partly solved grid: any candidate of r1c1 but the

@@ -5,7 +5,7 @@
 //! Every step is checked against the oracle's solution, as for a ladder's explanation,
 //! the nested forcing chains of the hardest puzzles (ER 9.5 and up) included.
 
-use super::explain::{no_unique_solution, unique_solution};
+use super::explain::{hint_grid, no_unique_solution, stuck_hint, unique_solution};
 use super::step_json;
 use crate::candidates::Candidates;
 use crate::position::Position;
@@ -216,14 +216,9 @@ pub fn hint(label: &str, position: &Position, ladder: SeLadder, grid: bool) -> (
         no_unique_solution(&mut text, status, position);
         return (text, status);
     }
-    let candidates = position.grid();
-    if grid {
-        writeln!(text, "\n{candidates}").unwrap();
-    }
-    if candidates.is_solved() {
-        writeln!(text, "Next     nothing: the grid is solved").unwrap();
+    let Some(candidates) = hint_grid(&mut text, position, grid) else {
         return (text, Status::Solved);
-    }
+    };
     match next_hint_with(&candidates, ladder.producers()) {
         Next::Step(hint) => {
             writeln!(text, "Next     {hint}").unwrap();
@@ -234,14 +229,7 @@ pub fn hint(label: &str, position: &Position, ladder: SeLadder, grid: bool) -> (
             writeln!(text, "Next     nothing yet: {why}").unwrap();
             (text, Status::Stuck)
         }
-        Next::Stuck => {
-            writeln!(
-                text,
-                "Next     nothing: no rule of the ladder applies (stuck)"
-            )
-            .unwrap();
-            (text, Status::Stuck)
-        }
+        Next::Stuck => stuck_hint(text, "rule"),
     }
 }
 

@@ -548,11 +548,17 @@ mod tests {
     const INTERMEDIATE: &str =
         "....35.4.........2....4..9..56..3....1..9.25...8.6...46....18393...89.....1...6..";
 
+    /// A verifying evaluator along `ladder`, under the single policy and HoDoKu's scores.
     fn evaluator(ladder: &str, with_solution: bool) -> Evaluator {
+        evaluator_verifying(ladder, true, with_solution)
+    }
+
+    /// As `evaluator`, verifying or not as `verify` says.
+    fn evaluator_verifying(ladder: &str, verify: bool, with_solution: bool) -> Evaluator {
         Evaluator::new(
             Ladder::parse(ladder).unwrap(),
             Policy::Single,
-            true,
+            verify,
             ScoreTable::default(),
             with_solution,
         )
@@ -692,13 +698,7 @@ mod tests {
 
     /// The same row, timing aside, whether the ladder or the oracle goes first.
     fn assert_same_row_either_order(ladder: &str, text: &[u8]) {
-        let logic_first = Evaluator::new(
-            Ladder::parse(ladder).unwrap(),
-            Policy::Single,
-            false,
-            ScoreTable::default(),
-            true,
-        );
+        let logic_first = evaluator_verifying(ladder, false, true);
         assert!(logic_first.logic_first);
         let asking_first = evaluator(ladder, true);
         assert!(!asking_first.logic_first, "verifying asks the oracle first");
@@ -721,29 +721,35 @@ mod tests {
         assert_eq!(record.status, Status::MultipleSolutions);
     }
 
-    #[test]
-    fn the_oracle_gate_changes_no_row() {
-        // tdoku's awkward cases (no solution, several, one) and the blog's graded puzzles.
+    /// The lines, comments left out, of tdoku's awkward cases (no solution, several, one)
+    /// and of the blog's graded puzzles: what the tests that compare two ways of
+    /// evaluating a row read.
+    fn tdoku_and_blog_lines() -> Vec<String> {
         let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/");
+        let mut lines = Vec::new();
         for file in ["tdoku_test_puzzles.txt", "blog.txt"] {
             let text = std::fs::read_to_string(format!("{data}{file}")).unwrap();
-            for line in text.lines().filter(|l| !l.starts_with('#')) {
-                for ladder in ["singles", "standard", "fh,n1,h1,u1,bug1"] {
-                    assert_same_row_either_order(ladder, line.as_bytes());
-                }
+            lines.extend(
+                text.lines()
+                    .filter(|l| !l.starts_with('#'))
+                    .map(String::from),
+            );
+        }
+        lines
+    }
+
+    #[test]
+    fn the_oracle_gate_changes_no_row() {
+        for line in tdoku_and_blog_lines() {
+            for ladder in ["singles", "standard", "fh,n1,h1,u1,bug1"] {
+                assert_same_row_either_order(ladder, line.as_bytes());
             }
         }
     }
 
     #[test]
     fn brute_force_needs_the_oracle_first() {
-        let e = Evaluator::new(
-            Ladder::parse("fh,n1,h1,bf").unwrap(),
-            Policy::Single,
-            false,
-            ScoreTable::default(),
-            false,
-        );
+        let e = evaluator_verifying("fh,n1,h1,bf", false, false);
         assert!(!e.logic_first);
     }
 
@@ -881,16 +887,12 @@ mod tests {
 
     #[test]
     fn along_se_s_path_verifying_changes_no_row() {
-        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/");
-        for file in ["tdoku_test_puzzles.txt", "blog.txt"] {
-            let text = std::fs::read_to_string(format!("{data}{file}")).unwrap();
-            for line in text.lines().filter(|l| !l.starts_with('#')) {
-                let mut a = evaluate(&along_se("se", false), line.as_bytes()).record;
-                let mut b = evaluate(&along_se("se", true), line.as_bytes()).record;
-                (a.micros, b.micros) = (0, 0);
-                assert_eq!(a, b, "{line}");
-                assert_ne!(a.status, Status::Unsound, "{line}");
-            }
+        for line in tdoku_and_blog_lines() {
+            let mut a = evaluate(&along_se("se", false), line.as_bytes()).record;
+            let mut b = evaluate(&along_se("se", true), line.as_bytes()).record;
+            (a.micros, b.micros) = (0, 0);
+            assert_eq!(a, b, "{line}");
+            assert_ne!(a.status, Status::Unsound, "{line}");
         }
     }
 
@@ -902,13 +904,7 @@ mod tests {
     fn a_library_line_is_graded_from_its_position() {
         let set_cells = LIBRARY_UR4.split(':').nth(3).unwrap().replace('+', "");
         for verify in [true, false] {
-            let e = Evaluator::new(
-                Ladder::parse("u4").unwrap(),
-                Policy::Single,
-                verify,
-                ScoreTable::default(),
-                false,
-            );
+            let e = evaluator_verifying("u4", verify, false);
             let record = evaluate(&e, LIBRARY_UR4.as_bytes()).record;
             // The step the line names, r6c4,r6c5<>3, and then nothing more.
             assert_eq!(record.status, Status::Stuck, "{}", record.error);
@@ -942,13 +938,7 @@ mod tests {
             .collect();
         let line = format!(":0000:x:{INTERMEDIATE}:{}:::", deleted.join(" "));
         for verify in [true, false] {
-            let e = Evaluator::new(
-                Ladder::parse("n1").unwrap(),
-                Policy::Single,
-                verify,
-                ScoreTable::default(),
-                false,
-            );
+            let e = evaluator_verifying("n1", verify, false);
             let position = evaluate(&e, line.as_bytes()).record;
             assert_eq!(position.status, Status::Solved, "{}", position.error);
             assert_eq!(position.puzzle, INTERMEDIATE);

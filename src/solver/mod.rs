@@ -58,6 +58,27 @@ pub struct UnsoundStep {
 }
 
 impl UnsoundStep {
+    /// The report of `step`, the solve's `step_number`th, found in `grid`, with its own
+    /// copy of its chain out of `chains` (an arena the solve goes on reusing): how the
+    /// ladder's sweeps and the singles queue's both report a step the solution refutes.
+    #[cold]
+    fn copied_from(
+        step: &Step,
+        chains: &Chains,
+        grid: &Candidates,
+        step_number: u32,
+    ) -> Box<UnsoundStep> {
+        let mut own = Chains::new();
+        let mut step = *step;
+        step.pattern.chain = own.copy_from(chains, step.pattern.chain);
+        Box::new(UnsoundStep {
+            step,
+            chains: own,
+            grid: grid.clone(),
+            step_number,
+        })
+    }
+
     /// The step in the forum notation.
     pub fn step_text(&self) -> StepDisplay<'_> {
         self.step.display(&self.chains)
@@ -86,6 +107,22 @@ pub struct Summary {
     pub eliminations: u32,
     /// The latest technique in ladder order that was used.
     pub hardest: Option<Technique>,
+}
+
+impl Summary {
+    /// A solve's summary before it takes a step: nothing counted, stuck until a step or
+    /// the solved grid says otherwise. Where both the ladder's sweeps and the singles
+    /// queue start counting.
+    fn before_the_first_step() -> Summary {
+        Summary {
+            outcome: Outcome::Stuck,
+            counts: TechniqueCounts::default(),
+            steps: 0,
+            placements: 0,
+            eliminations: 0,
+            hardest: None,
+        }
+    }
 }
 
 /// A solve with its step log and final grid.
@@ -264,14 +301,7 @@ impl Solver {
         scratch: &mut Scratch,
         mut log: Option<&mut StepList>,
     ) -> Summary {
-        let mut summary = Summary {
-            outcome: Outcome::Stuck,
-            counts: TechniqueCounts::default(),
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest: None,
-        };
+        let mut summary = Summary::before_the_first_step();
         if self.policy == Policy::Queue {
             return queue::solve(self, grid, solution, scratch, log);
         }
@@ -295,40 +325,35 @@ impl Solver {
                         return summary;
                     }
                 }
-                let applied = if self.queues_singles() && technique.is_single() {
-                    match self.take_queued_single(
+                let taken = if self.queues_singles() && technique.is_single() {
+                    self.take_queued_single(
                         technique,
                         grid,
                         solution,
                         scratch,
                         &mut summary,
                         log.as_deref_mut(),
-                    ) {
-                        Ok(applied) => applied,
-                        Err(unsound) => {
-                            summary.outcome = Outcome::Unsound(unsound);
-                            return summary;
-                        }
-                    }
+                    )
                 } else if counts_only
                     && let Some(applied) =
                         self.take_placements(technique, grid, scratch, &mut summary)
                 {
-                    applied
+                    Ok(applied)
                 } else {
-                    match self.take_steps(
+                    self.take_steps(
                         technique,
                         grid,
                         solution,
                         scratch,
                         &mut summary,
                         log.as_deref_mut(),
-                    ) {
-                        Ok(applied) => applied,
-                        Err(unsound) => {
-                            summary.outcome = Outcome::Unsound(unsound);
-                            return summary;
-                        }
+                    )
+                };
+                let applied = match taken {
+                    Ok(applied) => applied,
+                    Err(unsound) => {
+                        summary.outcome = Outcome::Unsound(unsound);
+                        return summary;
                     }
                 };
                 if applied {
@@ -415,15 +440,8 @@ impl Solver {
                 && let Some(solution) = solution
                 && !is_sound(step, solution)
             {
-                let mut own = Chains::new();
-                let mut step = *step;
-                step.pattern.chain = own.copy_from(chains, step.pattern.chain);
-                return Err(Box::new(UnsoundStep {
-                    step,
-                    chains: own,
-                    grid: grid.clone(),
-                    step_number: summary.steps + 1,
-                }));
+                let step_number = summary.steps + 1;
+                return Err(UnsoundStep::copied_from(step, chains, grid, step_number));
             }
             let effect = if self.queues_singles() {
                 queues.apply(step, grid)

@@ -40,7 +40,6 @@ use crate::bitset::{CellSet, HouseSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, House};
 use crate::hodoku::catalogue::Technique;
-use crate::hodoku::grade::TechniqueCounts;
 use crate::puzzle::Solution;
 use crate::step::{Chains, Step, StepList};
 use crate::technique::{StepSink, single_step};
@@ -123,14 +122,7 @@ pub(super) fn solve(
         solution,
         queue,
         log,
-        summary: Summary {
-            outcome: Outcome::Stuck,
-            counts: TechniqueCounts::default(),
-            steps: 0,
-            placements: 0,
-            eliminations: 0,
-            hardest: None,
-        },
+        summary: Summary::before_the_first_step(),
         hardest_rung: None,
         full_house: solver.ladder().position(Technique::FullHouse),
         naked_single: solver.ladder().position(Technique::NakedSingle),
@@ -280,15 +272,13 @@ impl QueueSolve<'_> {
             && let Some(solution) = self.solution
             && !is_sound(step, solution)
         {
-            let mut own = Chains::new();
-            let mut step = *step;
-            step.pattern.chain = own.copy_from(chains, step.pattern.chain);
-            return Err(Box::new(UnsoundStep {
+            let step_number = self.summary.steps + 1;
+            return Err(UnsoundStep::copied_from(
                 step,
-                chains: own,
-                grid: self.grid.clone(),
-                step_number: self.summary.steps + 1,
-            }));
+                chains,
+                self.grid,
+                step_number,
+            ));
         }
         let effect = step.apply_to(self.grid);
         let technique = step.technique;

@@ -397,13 +397,7 @@ fn unique_rectangles_are_taken_by_their_first_bivalue_corner() {
     let rect_a = [(1, 5), (1, 7), (2, 7)];
     let rect_b = [(4, 1), (4, 2), (8, 2)];
     for transposed in [false, true] {
-        let at = |(row, col): (usize, usize)| {
-            if transposed {
-                rc(col, row)
-            } else {
-                rc(row, col)
-            }
-        };
+        let at = |(row, col): (usize, usize)| rc_transposed_if(transposed, row, col);
         let mut grid = Candidates::empty();
         for cell in rect_a {
             restrict(&mut grid, at(cell), &[1, 3]);
@@ -648,13 +642,7 @@ fn sue_de_coqs_are_looked_for_in_rows_before_columns() {
     // One in row 7 (r7c12 with r7c5 and r8c1), one in column 9 (r12c9 with r5c9 and
     // r1c7); mirrored about the diagonal, the column one becomes the row one.
     for transposed in [false, true] {
-        let at = |row, col| {
-            if transposed {
-                rc(col, row)
-            } else {
-                rc(row, col)
-            }
-        };
+        let at = |row, col| rc_transposed_if(transposed, row, col);
         let mut grid = Candidates::empty();
         for (cell, digits) in [
             (at(7, 1), &[1, 2, 3][..]),

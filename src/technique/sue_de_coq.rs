@@ -341,7 +341,6 @@ fn step(grid: &Candidates, core: &Core, parts: [(CellSet, DigitSet); 2]) -> Opti
 #[cfg(test)]
 mod tests {
     use crate::candidates::Candidates;
-    use crate::geometry::Cell;
     use crate::hodoku::catalogue::Technique;
     use crate::technique::test_grids::*;
 
@@ -349,18 +348,10 @@ mod tests {
     /// placed as given or, when `transposed`, mirrored about the main diagonal.
     fn grid(transposed: bool, cells: &[((usize, usize), &[u8])]) -> Candidates {
         let mut grid = Candidates::empty();
-        for &(at, digits) in cells {
-            restrict(&mut grid, place(transposed, at), digits);
+        for &((row, col), digits) in cells {
+            restrict(&mut grid, rc_transposed_if(transposed, row, col), digits);
         }
         grid
-    }
-
-    fn place(transposed: bool, (row, col): (usize, usize)) -> Cell {
-        if transposed {
-            rc(col, row)
-        } else {
-            rc(row, col)
-        }
     }
 
     /// The classic form: r1c1,r1c2 hold {1,2,3,4}; r1c5 {1,2} takes two of them in the
@@ -394,7 +385,10 @@ mod tests {
             assert_eq!(steps.len(), 1, "{:?}", steps.texts());
             let step = &steps[0];
             let at = |cells: &[(usize, usize)]| -> crate::bitset::CellSet {
-                cells.iter().map(|&c| place(transposed, c)).collect()
+                cells
+                    .iter()
+                    .map(|&(row, col)| rc_transposed_if(transposed, row, col))
+                    .collect()
             };
             let line_rest = at(&[(1, 3), (1, 4), (1, 6), (1, 7), (1, 8), (1, 9)]);
             let box_rest = at(&[(1, 3), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)]);

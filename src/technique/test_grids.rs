@@ -37,6 +37,16 @@ pub fn rc(row: usize, col: usize) -> Cell {
     Cell::at(row - 1, col - 1)
 }
 
+/// r`row`c`col`, or its mirror image about the main diagonal (r`col`c`row`) when
+/// `transposed`: a test that checks a pattern in both orientations writes its cells once.
+pub fn rc_transposed_if(transposed: bool, row: usize, col: usize) -> Cell {
+    if transposed {
+        rc(col, row)
+    } else {
+        rc(row, col)
+    }
+}
+
 /// An empty grid in which `digit` is a candidate everywhere except in `removed`.
 pub fn without(digit: Digit, removed: &[Cell]) -> Candidates {
     let mut grid = Candidates::empty();

@@ -734,13 +734,7 @@ mod tests {
     #[test]
     fn four_bivalue_cells_chain_from_the_first_to_the_last_in_either_orientation() {
         for transposed in [false, true] {
-            let at = |row, col| {
-                if transposed {
-                    rc(col, row)
-                } else {
-                    rc(row, col)
-                }
-            };
+            let at = |row, col| rc_transposed_if(transposed, row, col);
             // r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- r5c9 {4,1}: 1 leaves r1c9, r5c1.
             let mut grid = Candidates::empty();
             for (cell, digits) in [

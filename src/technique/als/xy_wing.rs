@@ -178,13 +178,7 @@ mod tests {
     #[test]
     fn three_bivalue_cells_make_the_smallest_wing_in_either_orientation() {
         for transposed in [false, true] {
-            let at = |row, col| {
-                if transposed {
-                    rc(col, row)
-                } else {
-                    rc(row, col)
-                }
-            };
+            let at = |row, col| rc_transposed_if(transposed, row, col);
             // C = r1c5 {1,3}; A = r1c1 {1,2} (X = 1); B = r5c5 {2,3} (Y = 3); Z = 2.
             let mut grid = Candidates::empty();
             restrict(&mut grid, at(1, 5), &[1, 3]);

@@ -167,13 +167,7 @@ mod tests {
     #[test]
     fn a_digit_both_sets_hold_leaves_the_cells_seeing_all_its_places_in_either_orientation() {
         for transposed in [false, true] {
-            let at = |row, col| {
-                if transposed {
-                    rc(col, row)
-                } else {
-                    rc(row, col)
-                }
-            };
+            let at = |row, col| rc_transposed_if(transposed, row, col);
             // A = r1c1 {1,2}; B = r5c1 {1,3} + r5c2 {2,3}; X = 1 (column 1), Z = 2.
             let mut grid = Candidates::empty();
             restrict(&mut grid, at(1, 1), &[1, 2]);

@@ -508,20 +508,34 @@ mod tests {
     const SUBSET_HOUSES: [House; 3] = [House::row(0), House::column(5), House::box_(4)];
     const VALUES: [u8; 4] = [3, 5, 7, 9];
 
+    /// Checks that the related-sets finders report one step in `grid`, the `technique`
+    /// subset on `values` at `positions` of `house`, removing `expected`: the `k * (9 - k)`
+    /// candidates a subset of `k` cells and digits removes. Serves the naked and the hidden
+    /// subsets, whose steps differ only in what they remove.
+    fn assert_the_one_subset(
+        grid: &Candidates,
+        technique: Technique,
+        (house, positions, values): (House, &[usize], &[u8]),
+        expected: Eliminations,
+    ) {
+        let steps = all_steps(grid);
+        assert_eq!(steps.len(), 1, "{technique} in {house}: {steps:?}");
+        let step = steps[0];
+        assert_eq!(step.technique, technique);
+        assert_eq!(step.pattern.digits, digit_set(values));
+        assert_eq!(step.pattern.cells, cells_in(house, positions));
+        assert_eq!(step.pattern.base, HouseSet::single(house));
+        assert_eq!(step.eliminations, expected, "{technique} in {house}");
+        let k = values.len();
+        assert_eq!(step.eliminations.len() as usize, k * (9 - k));
+    }
+
     #[test]
     fn naked_subsets_of_each_size_in_a_row_a_column_and_a_box() {
         for (k, technique) in [(2, NakedPair), (3, NakedTriple), (4, NakedQuad)] {
             for house in SUBSET_HOUSES {
                 let positions = subset_positions(house, k);
                 let values = &VALUES[..k];
-                let grid = naked_grid(house, positions, values);
-                let steps = all_steps(&grid);
-                assert_eq!(steps.len(), 1, "{technique} in {house}: {steps:?}");
-                let step = steps[0];
-                assert_eq!(step.technique, technique);
-                assert_eq!(step.pattern.digits, digit_set(values));
-                assert_eq!(step.pattern.cells, cells_in(house, positions));
-                assert_eq!(step.pattern.base, HouseSet::single(house));
                 // The values leave every other cell of the house, and nothing else goes.
                 let mut expected = Eliminations::NONE;
                 for (p, &cell) in house.cells().iter().enumerate() {
@@ -531,8 +545,8 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(step.eliminations, expected, "{technique} in {house}");
-                assert_eq!(step.eliminations.len() as usize, k * (9 - k));
+                let grid = naked_grid(house, positions, values);
+                assert_the_one_subset(&grid, technique, (house, positions, values), expected);
             }
         }
     }
@@ -543,14 +557,6 @@ mod tests {
             for house in SUBSET_HOUSES {
                 let positions = subset_positions(house, k);
                 let values = &VALUES[..k];
-                let grid = hidden_grid(house, positions, values);
-                let steps = all_steps(&grid);
-                assert_eq!(steps.len(), 1, "{technique} in {house}: {steps:?}");
-                let step = steps[0];
-                assert_eq!(step.technique, technique);
-                assert_eq!(step.pattern.digits, digit_set(values));
-                assert_eq!(step.pattern.cells, cells_in(house, positions));
-                assert_eq!(step.pattern.base, HouseSet::single(house));
                 // Every other digit leaves the subset's cells.
                 let mut expected = Eliminations::NONE;
                 for &p in positions {
@@ -558,8 +564,8 @@ mod tests {
                         expected.insert(house.cells()[p], d(v));
                     }
                 }
-                assert_eq!(step.eliminations, expected, "{technique} in {house}");
-                assert_eq!(step.eliminations.len() as usize, k * (9 - k));
+                let grid = hidden_grid(house, positions, values);
+                assert_the_one_subset(&grid, technique, (house, positions, values), expected);
             }
         }
     }
