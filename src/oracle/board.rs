@@ -441,8 +441,10 @@ fn has_two_in_a_row(cells: u32) -> bool {
 /// The cells of a band that are alone in their row.
 #[inline]
 fn lone_row_cells(cells: u32) -> u32 {
-    let row = |shift: u32| u32::from(LONE_CELL[(cells >> shift & ROW) as usize]) << shift;
-    row(0) | row(9) | row(18)
+    let [first, second, third] = &LONE_CELL;
+    first[(cells & ROW) as usize]
+        | second[(cells >> 9 & ROW) as usize]
+        | third[(cells >> 18 & ROW) as usize]
 }
 
 /// For each band, the two others.
@@ -664,7 +666,10 @@ mod tests {
             seen_counts[expected.digits.count_ones() as usize] = true;
             assert_eq!(guess, expected);
         }
-        assert!(seen_counts[2] && seen_counts[3] && seen_counts[4], "{seen_counts:?}");
+        assert!(
+            seen_counts[2] && seen_counts[3] && seen_counts[4],
+            "{seen_counts:?}"
+        );
     }
 
     #[test]

@@ -64,15 +64,21 @@ const fn minirows(pattern: usize) -> u32 {
     cells
 }
 
-/// For a row's nine bits: the row itself when it holds exactly one bit, else 0.
-pub static LONE_CELL: [u16; 512] = {
-    let mut table = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        if (row as u16).is_power_of_two() {
-            table[row] = row as u16;
+/// For each row of a band and that row's nine bits: the row's cell when it holds exactly
+/// one, in place in the band (shifted by `9 * row`), else 0. One table a row spares the
+/// lookup of a lone cell its widening and shift.
+pub static LONE_CELL: [[u32; 512]; 3] = {
+    let mut table = [[0; 512]; 3];
+    let mut bits = 0;
+    while bits < 512 {
+        if (bits as u32).is_power_of_two() {
+            let mut row = 0;
+            while row < 3 {
+                table[row][bits] = (bits as u32) << (9 * row);
+                row += 1;
+            }
         }
-        row += 1;
+        bits += 1;
     }
     table
 };
@@ -217,10 +223,12 @@ mod tests {
 
     #[test]
     fn lone_cell_keeps_rows_of_one_bit() {
-        assert_eq!(LONE_CELL[0], 0);
-        assert_eq!(LONE_CELL[0b000_010_000], 0b000_010_000);
-        assert_eq!(LONE_CELL[0b100_000_001], 0);
-        assert_eq!(LONE_CELL.iter().filter(|&&row| row != 0).count(), 9);
+        for (row, table) in LONE_CELL.iter().enumerate() {
+            assert_eq!(table[0], 0);
+            assert_eq!(table[0b000_010_000], 0b000_010_000 << (9 * row));
+            assert_eq!(table[0b100_000_001], 0);
+            assert_eq!(table.iter().filter(|&&cell| cell != 0).count(), 9);
+        }
     }
 
     #[test]
