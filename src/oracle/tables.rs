@@ -47,7 +47,8 @@ pub static BAND_PEERS: [u32; 27] = {
 #[inline(always)]
 pub const fn minirow_index(cells: u32) -> usize {
     let firsts = (cells | cells >> 1 | cells >> 2) & 0x124_9249;
-    ((firsts as u64 * 0x8_1004_0100) >> 29) as usize & 0x1ff
+    // The nine bits land on bits 55-63, where the shift leaves nothing else.
+    ((firsts as u64).wrapping_mul(0x8_1004_0100 << 26) >> 55) as usize
 }
 
 /// The cells of the minirows of `pattern`, bit `3 * row + box` for each: the cells any
