@@ -22,8 +22,8 @@
 //! guess.
 
 use super::tables::{
-    BAND, BAND_PEERS, COLUMN, HOUSES_TAKEN, LONE_CELL, MINIROW_OCCUPANCY, OTHER_BANDS_KEEP, ROW,
-    ROW_BOX_ASSIGNMENTS,
+    BAND, BAND_PEERS, COLUMN, HOUSES_TAKEN, LONE_CELL, OTHER_BANDS_KEEP, ROW, ROW_BOX_ASSIGNMENTS,
+    minirow_index,
 };
 
 /// The placements so far admit no solution.
@@ -191,20 +191,48 @@ impl Board {
 
     /// After propagation of an unsolved board: a cell with two candidates when there is
     /// one, else the first cell with the fewest.
+    ///
+    /// Propagation leaves no unsolved cell with fewer than two candidates, so without a
+    /// pair the first cell with three is the one; only a board without either has its
+    /// cells' candidates counted one by one.
     pub fn guess(&self) -> Guess {
         for band in 0..3 {
             let counts = self.candidate_counts(band);
             let pairs = counts.at_least_two & !counts.at_least_three & self.unsolved[band];
             if pairs != 0 {
-                let position = pairs.trailing_zeros();
-                return Guess {
-                    band,
-                    position,
-                    digits: self.digits_at(band, position),
-                };
+                return self.guess_at(band, pairs);
+            }
+        }
+        for band in 0..3 {
+            let triples = self.cells_with_three(band);
+            if triples != 0 {
+                return self.guess_at(band, triples);
             }
         }
         self.fewest_candidates()
+    }
+
+    /// The guess on the first of `cells` (not empty) in `band`.
+    fn guess_at(&self, band: usize, cells: u32) -> Guess {
+        let position = cells.trailing_zeros();
+        Guess {
+            band,
+            position,
+            digits: self.digits_at(band, position),
+        }
+    }
+
+    /// The unsolved cells of `band` with exactly three candidates.
+    fn cells_with_three(&self, band: usize) -> u32 {
+        let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+        for bands in &self.candidates {
+            let cells = bands[band];
+            four |= three & cells;
+            three |= two & cells;
+            two |= one & cells;
+            one |= cells;
+        }
+        three & !four & self.unsolved[band]
     }
 
     /// Settles every digit/band that lost candidates, until none has.
@@ -239,7 +267,7 @@ impl Board {
     #[inline(always)]
     fn settle(&mut self, digit: usize, band: usize) -> Result<(), Contradiction> {
         let cells = self.candidates[digit][band];
-        let cells = cells & ROW_BOX_ASSIGNMENTS[minirow_pattern(cells)];
+        let cells = cells & ROW_BOX_ASSIGNMENTS[minirow_index(cells)];
         if cells == 0 {
             return Err(Contradiction);
         }
@@ -290,14 +318,7 @@ impl Board {
     fn place_column_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for digit in 0..9 {
-            let (mut at_least_one, mut at_least_two) = (0, 0);
-            for cells in self.candidates[digit] {
-                for shift in [0, 9, 18] {
-                    let row = cells >> shift & ROW;
-                    at_least_two |= at_least_one & row;
-                    at_least_one |= row;
-                }
-            }
+            let (at_least_one, at_least_two) = column_counts(&self.candidates[digit]);
             if at_least_one != ROW {
                 return Err(Contradiction);
             }
@@ -375,7 +396,7 @@ fn placed_digit(unsolved: &[u32; 3], own: &[u32; 3]) -> Result<[u32; 3], Contrad
     let (mut clash, mut columns) = (false, 0);
     let mut taken = [0u32; 3];
     for (band, &cells) in own.iter().enumerate() {
-        taken[band] = HOUSES_TAKEN[minirow_pattern(cells)];
+        taken[band] = HOUSES_TAKEN[minirow_index(cells)];
         let band_columns = (cells | cells >> 9 | cells >> 18) & ROW;
         clash |= has_two_in_a_row(cells)
             || taken[band] >> 29 != taken[band] >> 27 & 0b11
@@ -391,12 +412,21 @@ fn placed_digit(unsolved: &[u32; 3], own: &[u32; 3]) -> Result<[u32; 3], Contrad
     }))
 }
 
-/// Which minirows of a band hold a bit: bit `3 * row + box`, the index of
-/// [`ROW_BOX_ASSIGNMENTS`].
+/// For a digit's cells in the three bands, the columns (9 bits) where it has at least one
+/// cell and those where it has at least two: the bands are counted against each other
+/// cell by cell first, then the three rows of those counts, which takes about half the
+/// operations of counting the nine rows one by one.
 #[inline]
-fn minirow_pattern(cells: u32) -> usize {
-    let row = |r: u32| usize::from(MINIROW_OCCUPANCY[(cells >> (9 * r) & ROW) as usize]);
-    row(0) | row(1) << 3 | row(2) << 6
+fn column_counts(&[a, b, c]: &[u32; 3]) -> (u32, u32) {
+    let either = a | b;
+    let one = either | c;
+    let two = a & b | either & c;
+    let rows = |cells: u32| [cells & ROW, cells >> 9 & ROW, cells >> 18 & ROW];
+    let [r0, r1, r2] = rows(one);
+    let [t0, t1, t2] = rows(two);
+    let at_least_one = r0 | r1 | r2;
+    let at_least_two = t0 | t1 | t2 | r0 & r1 | (r0 | r1) & r2;
+    (at_least_one, at_least_two)
 }
 
 /// Whether a row of a band holds two cells or more.
@@ -411,8 +441,10 @@ fn has_two_in_a_row(cells: u32) -> bool {
 /// The cells of a band that are alone in their row.
 #[inline]
 fn lone_row_cells(cells: u32) -> u32 {
-    let row = |shift: u32| u32::from(LONE_CELL[(cells >> shift & ROW) as usize]) << shift;
-    row(0) | row(9) | row(18)
+    let [first, second, third] = &LONE_CELL;
+    first[(cells & ROW) as usize]
+        | second[(cells >> 9 & ROW) as usize]
+        | third[(cells >> 18 & ROW) as usize]
 }
 
 /// For each band, the two others.
@@ -565,6 +597,79 @@ mod tests {
 
         board.candidates[0][2] &= !COLUMN[0];
         assert_eq!(board.place_column_singles(), Err(Contradiction));
+    }
+
+    #[test]
+    fn column_counts_count_the_nine_rows_of_a_digit() {
+        let mut state = 987654321u64;
+        for _ in 0..20000 {
+            let mut bands = [0u32; 3];
+            for band in &mut bands {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                // Sparse and dense bands alike.
+                *band = (state >> 20) as u32 & (state >> 40) as u32 & BAND;
+                if state & 1 == 0 {
+                    *band |= (state >> 7) as u32 & BAND;
+                }
+            }
+            let (mut one, mut two) = (0, 0);
+            for column in 0..9 {
+                let count = (0..81)
+                    .filter(|&cell| cell % 9 == column && bands[cell / 27] >> (cell % 27) & 1 != 0)
+                    .count();
+                one |= u32::from(count >= 1) << column;
+                two |= u32::from(count >= 2) << column;
+            }
+            assert_eq!(column_counts(&bands), (one, two), "{bands:x?}");
+        }
+    }
+
+    #[test]
+    fn a_guess_is_on_a_pair_else_on_the_first_cell_with_the_fewest() {
+        let mut state = 2024u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        let mut seen_counts = [false; 10];
+        for _ in 0..3000 {
+            // Every unsolved cell keeps two candidates or more, as after propagation.
+            let mut board = Board::new(&[0; 81]).unwrap();
+            let least = 2 + next() % 5;
+            for band in 0..3 {
+                for position in 0..27 {
+                    if next() % 8 == 0 {
+                        board.unsolved[band] &= !(1 << position);
+                        continue;
+                    }
+                    for digit in 0..9 {
+                        if next() % 9 < 9 - least {
+                            board.candidates[digit][band] &= !(1 << position);
+                        }
+                    }
+                    let mut digit = next() as usize % 9;
+                    while board.digits_at(band, position).count_ones() < least {
+                        board.candidates[digit][band] |= 1 << position;
+                        digit = (digit + 1) % 9;
+                    }
+                }
+            }
+            if board.is_solved() {
+                continue;
+            }
+            let guess = board.guess();
+            let expected = board.fewest_candidates();
+            seen_counts[expected.digits.count_ones() as usize] = true;
+            assert_eq!(guess, expected);
+        }
+        assert!(
+            seen_counts[2] && seen_counts[3] && seen_counts[4],
+            "{seen_counts:?}"
+        );
     }
 
     #[test]
