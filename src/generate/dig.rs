@@ -92,7 +92,7 @@ impl Questions {
         });
         let board = left.opened(kept, cell, solution[cell]);
         let removal = match only_filled {
-            true => board.removal(cell, solution),
+            true => board.removal_from_filled(cell, solution),
             false => match board.solution_without(cell, solution) {
                 Some(found) => Removal::SecondSolution { found: Some(found) },
                 None => Removal::Unique { filled: false },

@@ -189,6 +189,19 @@ impl Board {
         }
     }
 
+    /// [`Board::propagate`], stopping once `cell` holds a digit: whether it does.
+    pub fn propagate_until_set(&mut self, cell: usize) -> Result<bool, Contradiction> {
+        loop {
+            self.settle_changed_bands()?;
+            if !self.is_open(cell) {
+                return Ok(true);
+            }
+            if !self.place_naked_singles()? && !self.place_column_singles()? {
+                return Ok(false);
+            }
+        }
+    }
+
     /// After propagation of an unsolved board: a cell with two candidates when there is
     /// one, else the first cell with the fewest.
     ///

@@ -129,26 +129,24 @@ impl GivensBoard {
     }
 
     /// [`GivensBoard::has_solution_without`], and whether propagation alone fills the grid
-    /// from the givens. The givens are propagated first, then the search goes on from
-    /// there with `known`'s digit struck out of `cell`: the same answer, for the cost of
-    /// propagating the givens in full where striking the digit out first mostly ends the
-    /// search sooner in a contradiction.
-    pub fn removal(&self, cell: usize, known: &[u8; 81]) -> Removal {
+    /// from the givens, for givens whose propagation filled the grid with `cell`'s given
+    /// back (the puzzles of a dig that gives up once propagation no longer fills them).
+    /// Propagation then fills these exactly when it sets `cell`: the cells set then hold
+    /// every given of the puzzle before, and propagation only does more from more cells
+    /// set, so it stops there. Otherwise the search goes on from the propagated givens
+    /// with `known`'s digit struck out of `cell`: the same answer, for the cost of
+    /// propagating the givens where striking the digit out first mostly ends the search
+    /// sooner in a contradiction.
+    pub fn removal_from_filled(&self, cell: usize, known: &[u8; 81]) -> Removal {
         let mut board = self.0;
-        // Givens that clash have no solution at all, nor a second one.
-        if board.propagate().is_err() {
-            return Removal::Unique { filled: false };
-        }
-        if board.is_solved() {
-            return Removal::Unique { filled: true };
-        }
-        // Propagation put the digit back: no solution has another.
-        if !board.is_open(cell) {
-            return Removal::Unique { filled: false };
-        }
-        match solution_without(Ok(board), cell, known) {
-            Some(found) => Removal::SecondSolution { found: Some(found) },
-            None => Removal::Unique { filled: false },
+        match board.propagate_until_set(cell) {
+            // Givens that clash have no solution at all, nor a second one.
+            Err(Contradiction) => Removal::Unique { filled: false },
+            Ok(true) => Removal::Unique { filled: true },
+            Ok(false) => match solution_without(Ok(board), cell, known) {
+                Some(found) => Removal::SecondSolution { found: Some(found) },
+                None => Removal::Unique { filled: false },
+            },
         }
     }
 }
