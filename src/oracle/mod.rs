@@ -70,7 +70,7 @@ pub fn has_solution_without(values: &[u8; 81], cell: usize, known: &[u8; 81]) ->
 }
 
 /// What taking a given away from a puzzle with one solution leaves
-/// ([`GivensBoard::removal`]).
+/// ([`GivensBoard::removal_from_filled`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Removal {
     /// A second solution, with another digit in the emptied cell.
