@@ -85,7 +85,7 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
             };
             let board = GivensBoard::new(&digit_cells(&fewer)).expect("givens of a grid");
             assert_eq!(
-                board.has_solution_without(cell, &solution),
+                board.solution_without(cell, &solution).is_some(),
                 another,
                 "cell {cell} of {}, from cell sets",
                 Puzzle::from_values(fewer).unwrap()
@@ -101,7 +101,7 @@ fn another_solution_with_another_digit_is_found_exactly_when_there_is_one() {
             let opened = GivensBoard::new(&digit_cells(&values))
                 .expect("givens of a grid")
                 .without(cell, solution[cell], own, open);
-            assert_eq!(opened.has_solution_without(cell, &solution), another);
+            assert_eq!(opened.solution_without(cell, &solution).is_some(), another);
             // Whether the givens' propagation fills the grid comes with the answer: only
             // when there is no other solution, always when naked and hidden singles do.
             // Asked only of givens whose propagation filled the grid with the cell's

@@ -44,10 +44,8 @@ impl UnavoidableSets {
         line_swaps(solution, |row, col| col * 9 + row, &mut sets);
         sets.truncate(MAX_SETS);
         let mut holding = [0u128; 81];
-        for (index, set) in sets.iter().enumerate() {
-            for cell in set.iter() {
-                holding[cell.index()] |= 1 << index;
-            }
+        for (index, &set) in sets.iter().enumerate() {
+            hold(&mut holding, index, set);
         }
         UnavoidableSets {
             sets,
@@ -68,16 +66,14 @@ impl UnavoidableSets {
     /// and is not full. Learned sets may be larger than [`MAX_CELLS`]: a neighbour of that
     /// puzzle mostly keeps that given the only one of it.
     pub fn learn(&mut self, solution: &[u8; 81], other: &[u8; 81]) {
-        let index = self.sets.len();
-        if !self.learns || index == MAX_SETS {
-            return;
+        if self.learns && self.sets.len() < MAX_SETS {
+            let set = (0..81)
+                .filter(|&cell| solution[cell] != other[cell])
+                .map(Cell::from_index)
+                .collect();
+            hold(&mut self.holding, self.sets.len(), set);
+            self.sets.push(set);
         }
-        let mut set = CellSet::EMPTY;
-        for cell in (0..81).filter(|&cell| solution[cell] != other[cell]) {
-            set.insert(Cell::from_index(cell));
-            self.holding[cell] |= 1 << index;
-        }
-        self.sets.push(set);
     }
 
     /// This catalogue, learning the sets the oracle's second solutions show
@@ -109,6 +105,13 @@ impl UnavoidableSets {
             }
         }
         false
+    }
+}
+
+/// Marks set number `index`, `set`, in `holding` (bit `index` of each of its cells).
+fn hold(holding: &mut [u128; 81], index: usize, set: CellSet) {
+    for cell in set.iter() {
+        holding[cell.index()] |= 1 << index;
     }
 }
 

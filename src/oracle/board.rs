@@ -178,22 +178,21 @@ impl Board {
 
     /// Applies singles until nothing changes or a contradiction appears.
     pub fn propagate(&mut self) -> Result<(), Contradiction> {
-        loop {
-            self.settle_changed_bands()?;
-            if self.is_solved() {
-                return Ok(());
-            }
-            if !self.place_naked_singles()? && !self.place_column_singles()? {
-                return Ok(());
-            }
-        }
+        self.propagate_until(Board::is_solved).map(|_| ())
     }
 
     /// [`Board::propagate`], stopping once `cell` holds a digit: whether it does.
     pub fn propagate_until_set(&mut self, cell: usize) -> Result<bool, Contradiction> {
+        self.propagate_until(|board| !board.is_open(cell))
+    }
+
+    /// Applies singles until `done` holds, checked each time the bands are settled (then
+    /// true), or nothing changes (then false), or a contradiction appears.
+    #[inline(always)]
+    fn propagate_until(&mut self, done: impl Fn(&Board) -> bool) -> Result<bool, Contradiction> {
         loop {
             self.settle_changed_bands()?;
-            if !self.is_open(cell) {
+            if done(self) {
                 return Ok(true);
             }
             if !self.place_naked_singles()? && !self.place_column_singles()? {
@@ -209,15 +208,16 @@ impl Board {
     /// pair the first cell with three is the one; only a board without either has its
     /// cells' candidates counted one by one.
     pub fn guess(&self) -> Guess {
-        for band in 0..3 {
-            let counts = self.candidate_counts(band);
-            let pairs = counts.at_least_two & !counts.at_least_three & self.unsolved[band];
-            if pairs != 0 {
-                return self.guess_at(band, pairs);
+        let mut counts = [CandidateCounts::default(); 3];
+        for (band, band_counts) in counts.iter_mut().enumerate() {
+            *band_counts = self.candidate_counts(band);
+            let pairs = band_counts.at_least_two & !band_counts.at_least_three;
+            if pairs & self.unsolved[band] != 0 {
+                return self.guess_at(band, pairs & self.unsolved[band]);
             }
         }
-        for band in 0..3 {
-            let triples = self.cells_with_three(band);
+        for (band, counts) in counts.iter().enumerate() {
+            let triples = counts.at_least_three & !counts.at_least_four & self.unsolved[band];
             if triples != 0 {
                 return self.guess_at(band, triples);
             }
@@ -233,19 +233,6 @@ impl Board {
             position,
             digits: self.digits_at(band, position),
         }
-    }
-
-    /// The unsolved cells of `band` with exactly three candidates.
-    fn cells_with_three(&self, band: usize) -> u32 {
-        let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
-        for bands in &self.candidates {
-            let cells = bands[band];
-            four |= three & cells;
-            three |= two & cells;
-            two |= one & cells;
-            one |= cells;
-        }
-        three & !four & self.unsolved[band]
     }
 
     /// Settles every digit/band that lost candidates, until none has.
@@ -347,11 +334,14 @@ impl Board {
         Ok(placed)
     }
 
-    /// For each cell of `band`, whether it has at least one, two, three candidates.
+    /// For each cell of `band`, whether it has at least one, two, three, four candidates
+    /// (inlined, so that a caller that reads fewer counts computes no more).
+    #[inline(always)]
     fn candidate_counts(&self, band: usize) -> CandidateCounts {
         let mut counts = CandidateCounts::default();
         for bands in &self.candidates {
             let cells = bands[band];
+            counts.at_least_four |= counts.at_least_three & cells;
             counts.at_least_three |= counts.at_least_two & cells;
             counts.at_least_two |= counts.at_least_one & cells;
             counts.at_least_one |= cells;
@@ -391,11 +381,12 @@ impl Board {
 }
 
 /// Per cell of a band, bitwise counters of its candidates (saturating at three).
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct CandidateCounts {
     at_least_one: u32,
     at_least_two: u32,
     at_least_three: u32,
+    at_least_four: u32,
 }
 
 /// The cells where a digit may go once its givens (`own`, per band) are placed: its givens'

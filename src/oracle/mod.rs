@@ -116,19 +116,15 @@ impl GivensBoard {
         GivensBoard(self.0.without_given(cell, digit, &band_bits(own), open))
     }
 
-    /// Whether these givens, `cell` blank, have a solution other than `known` (one of
-    /// their solutions, or of the puzzle they are the givens of but for `cell`) with
-    /// another digit in `cell` ([`has_solution_without`]).
-    pub fn has_solution_without(&self, cell: usize, known: &[u8; 81]) -> bool {
-        self.solution_without(cell, known).is_some()
-    }
-
-    /// [`GivensBoard::has_solution_without`], with the solution found.
+    /// A solution of these givens, `cell` blank, other than `known` (one of their
+    /// solutions, or of the puzzle they are the givens of but for `cell`), with another
+    /// digit in `cell`: the first found ([`has_solution_without`]).
     pub fn solution_without(&self, cell: usize, known: &[u8; 81]) -> Option<[u8; 81]> {
         solution_without(Ok(self.0), cell, known)
     }
 
-    /// [`GivensBoard::has_solution_without`], and whether propagation alone fills the grid
+    /// Whether these givens, `cell` blank, have a solution with another digit in `cell`
+    /// ([`GivensBoard::solution_without`]), and whether propagation alone fills the grid
     /// from the givens, for givens whose propagation filled the grid with `cell`'s given
     /// back (the puzzles of a dig that gives up once propagation no longer fills them).
     /// Propagation then fills these exactly when it sets `cell`: the cells set then hold

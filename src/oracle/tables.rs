@@ -86,8 +86,9 @@ pub static LONE_CELL: [[u32; 512]; 3] = {
 
 /// Box/line reasoning for one digit in one band. The digit goes once in each of the band's
 /// three rows and once in each of its three boxes, so the rows take the boxes in one of six
-/// orders. Indexed by which minirows may hold the digit ([`minirow_index`]), the entry is the union of the minirows used by the orders those
-/// minirows allow: the cells the digit may keep. It is 0 when no order fits, which is
+/// orders. Indexed by which minirows may hold the digit ([`minirow_index`]), the entry is
+/// the union of the minirows used by the orders those minirows allow: the cells the digit
+/// may keep. It is 0 when no order fits, which is
 /// also the case whenever a row has lost the digit entirely.
 pub static ROW_BOX_ASSIGNMENTS: [u32; 512] = {
     const ORDERS: [[usize; 3]; 6] = [
@@ -140,8 +141,9 @@ pub static OTHER_BANDS_KEEP: [u32; 512] = {
     table
 };
 
-/// For which minirows of a band hold a given of a digit ([`minirow_index`]), the cells of the band's rows and boxes holding one (bits 0-26, where the digit
-/// may no longer go), with how many rows (bits 27-28) and boxes (bits 29-30) those are.
+/// For which minirows of a band hold a given of a digit ([`minirow_index`]), the cells of
+/// the band's rows and boxes holding one (bits 0-26, where the digit may no longer go),
+/// with how many rows (bits 27-28) and boxes (bits 29-30) those are.
 pub static HOUSES_TAKEN: [u32; 512] = {
     let mut table = [0; 512];
     let mut pattern = 0;
