@@ -58,6 +58,12 @@ impl Recipe {
             0 => UnavoidableSets::of(&solution),
             _ => UnavoidableSets::of(&solution).learning(),
         };
+        // A walk's neighbours share the solution, and their solves mostly end as an earlier
+        // one did: remember the rests of this grid's solves (and only this grid's).
+        match self.walk {
+            0 => scratch.suffixes.stop(),
+            _ => scratch.suffixes.start(),
+        }
         let dug = self.digging.dig(&solution, &mut unavoidable, &mut rng);
         let mut result = AttemptResult {
             found: Vec::new(),

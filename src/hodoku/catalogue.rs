@@ -154,6 +154,15 @@ impl Technique {
     /// How many techniques the catalogue holds.
     pub const COUNT: usize = Technique::ALL.len();
 
+    /// Whether this is an avoidable rectangle (type 1 or 2): the one technique that tells
+    /// givens from the cells the solver set.
+    pub fn is_avoidable_rectangle(self) -> bool {
+        matches!(
+            self,
+            Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2
+        )
+    }
+
     /// Whether this is one of the singles (Full House, Naked and Hidden Single).
     pub fn is_single(self) -> bool {
         matches!(

@@ -29,6 +29,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 mod queue;
+mod suffixes;
+
+pub use suffixes::Suffixes;
 
 /// How a solve ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -145,6 +148,9 @@ pub struct Scratch {
     memo: Memo,
     queues: SinglesQueues,
     operations: queue::OperationQueue,
+    /// The rests of solves remembered for the solves of one solution grid, when the
+    /// caller starts them.
+    pub suffixes: Suffixes,
 }
 
 /// A ladder with a step policy.
@@ -187,6 +193,8 @@ impl Solver {
     /// next step can add (the rungs before it in the pass found nothing, so it comes from
     /// this rung or a later one), with the least the other empty cells' steps must add
     /// (each sets one cell at most), passes the room left: then no rung is searched.
+    /// A solve given up is stuck; its counts are what it had counted by then (or, when it
+    /// took the rest from [`Suffixes`], the whole solve's), for no caller to grade.
     pub fn giving_up_past(mut self, scores: ScoreTable, limit: u32) -> Solver {
         let mut floors: Vec<u32> = self
             .ladder
@@ -311,6 +319,11 @@ impl Solver {
         if self.queues_singles() {
             scratch.queues.load(grid);
         }
+        // Where the solve reaches its points, and the rests it may take or leave there.
+        let suffixes = match counts_only {
+            true => scratch.suffixes.table_for(&self.ladder, self.policy),
+            false => None,
+        };
         'ladder: while !grid.is_solved() {
             // What the steps setting the other empty cells add at least (the grid stays as
             // it is through the pass until a step is applied).
@@ -319,6 +332,33 @@ impl Solver {
                 limit.per_cell.saturating_mul(others)
             });
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
+                if let Some((point_rung, table)) = suffixes {
+                    if rung == point_rung
+                        && let Some(rest) = scratch.suffixes.at_point(
+                            table,
+                            grid,
+                            &summary.counts,
+                            summary.steps,
+                            summary.placements,
+                            summary.eliminations,
+                        )
+                    {
+                        summary.counts = rest.counts;
+                        summary.steps = rest.steps;
+                        summary.placements = rest.placements;
+                        summary.eliminations = rest.eliminations;
+                        if hardest_rung < rest.hardest_rung {
+                            summary.hardest = rest.hardest_rung.map(|r| self.ladder.rungs()[r]);
+                        }
+                        break 'ladder;
+                    }
+                    // The grid is as it was at any earlier avoidable rectangle rung of the pass.
+                    if technique.is_avoidable_rectangle()
+                        && Some(rung) == self.first_avoidable_rung()
+                    {
+                        scratch.suffixes.before_avoidable_rectangles(grid);
+                    }
+                }
                 if let Some(limit) = &self.score_limit {
                     let least = limit.floors[rung].saturating_add(others_floor);
                     if score.saturating_add(least) > limit.limit {
@@ -379,7 +419,34 @@ impl Solver {
         } else {
             Outcome::Stuck
         };
+        if let Some((_, table)) = suffixes
+            && summary.outcome == Outcome::Solved
+        {
+            // A rest taken from memory may have carried the score past the limit.
+            if let Some(limit) = &self.score_limit
+                && limit.scores.grade(&summary.counts).score > limit.limit
+            {
+                summary.outcome = Outcome::Stuck;
+                return summary;
+            }
+            scratch.suffixes.solved(
+                table,
+                grid,
+                &summary.counts,
+                summary.steps,
+                summary.placements,
+                summary.eliminations,
+            );
+        }
         summary
+    }
+
+    /// The ladder's first avoidable rectangle rung.
+    fn first_avoidable_rung(&self) -> Option<usize> {
+        self.ladder
+            .rungs()
+            .iter()
+            .position(|t| t.is_avoidable_rectangle())
     }
 
     /// Whether a solve keeps only counts (no step log, no check of each step): then steps

@@ -35,6 +35,7 @@ pub use singles::queues::SinglesQueues;
 pub use singles::single_step;
 pub use sink::StepSink;
 use std::ops::ControlFlow;
+pub use uniqueness::avoidable::rectangles_givens_may_hide;
 
 /// What every technique's finder looks like.
 pub type Finder = fn(&Candidates, &mut StepSink<'_>) -> ControlFlow<()>;

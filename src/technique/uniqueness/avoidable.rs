@@ -24,7 +24,7 @@
 use super::rectangles::{far_corners, mates};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, House};
 use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
@@ -74,6 +74,41 @@ fn avoidable_rectangles(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The rectangles either type could find in `grid` whatever its givens, each as its set
+/// corners, pushed onto `corners`: those that are one, and remove something, when no set
+/// cell is a given. Givens only take rectangles away: such a rectangle is found exactly
+/// when none of its set corners is a given (a set corner must be the solver's, and an
+/// unsolved one holds the same candidates either way), and no other is ever found. So
+/// two grids with the same values and candidates whose givens miss the same of these
+/// corner sets give the same steps in the same order.
+pub fn rectangles_givens_may_hide(grid: &Candidates, corners: &mut Vec<CellSet>) {
+    let set = !grid.unsolved();
+    let bivalue = grid.cells_with_exactly(2);
+    for start in set.iter() {
+        for mate in mates(start).filter(|&mate| mate > start && set.contains(mate)) {
+            // The far corners lie in the two lines through the pair across the box.
+            let lines = match mate.row() == start.row() {
+                true => {
+                    House::column(start.col()).cell_set() | House::column(mate.col()).cell_set()
+                }
+                false => House::row(start.row()).cell_set() | House::row(mate.row()).cell_set(),
+            };
+            if !bivalue.intersects(lines - House::box_(start.box_index()).cell_set()) {
+                continue;
+            }
+            for [far_start, far_mate] in far_corners(start, mate) {
+                if !bivalue.contains(far_start) && !bivalue.contains(far_mate) {
+                    continue;
+                }
+                let rectangle = [start, mate, far_start, far_mate];
+                if avoidance(grid, set, rectangle).is_some_and(|(_, removed)| !removed.is_empty()) {
+                    corners.push(set & rectangle.into_iter().collect::<CellSet>());
+                }
+            }
+        }
+    }
 }
 
 /// The type of the avoidable rectangle `[start, mate, far_start, far_mate]`, `start` and
@@ -169,6 +204,45 @@ mod tests {
         let mut three = grid(&stack, &[]);
         restrict(&mut three, rc(7, 5), &[1, 8, 9]);
         assert!(texts(Technique::AvoidableRectangle1, &three).is_empty());
+    }
+
+    /// Each rectangle found with no givens is listed by its set corners, whichever of
+    /// them are givens; one that removes nothing is not.
+    #[test]
+    fn the_rectangles_givens_may_hide_are_those_found_without_givens() {
+        let corners = |grid: &Candidates| {
+            let mut corners = Vec::new();
+            rectangles_givens_may_hide(grid, &mut corners);
+            corners
+        };
+        let set_corners: CellSet = [rc(3, 4), rc(3, 5), rc(7, 4)].into_iter().collect();
+        // Type 1 in a stack: found, and listed.
+        let stack = [(rc(3, 4), 1), (rc(3, 5), 2), (rc(7, 4), 2)];
+        let found = grid(&stack, &[(rc(7, 5), [1, 9])]);
+        assert_eq!(texts(Technique::AvoidableRectangle1, &found).len(), 1);
+        assert_eq!(corners(&found), [set_corners]);
+        // The same with r3c5 given: hidden from the search, listed all the same.
+        let mut with_given = Candidates::empty();
+        with_given.place(rc(3, 4), d(1));
+        with_given.place_given(rc(3, 5), d(2));
+        with_given.place(rc(7, 4), d(2));
+        restrict(&mut with_given, rc(7, 5), &[1, 9]);
+        assert!(texts(Technique::AvoidableRectangle1, &with_given).is_empty());
+        assert_eq!(corners(&with_given), [set_corners]);
+        // Type 2 in a band: its two set corners.
+        let band = grid(
+            &[(rc(1, 1), 1), (rc(1, 2), 2)],
+            &[(rc(5, 1), [2, 7]), (rc(5, 2), [1, 7]), (rc(5, 9), [3, 7])],
+        );
+        assert_eq!(texts(Technique::AvoidableRectangle2, &band).len(), 1);
+        let pair: CellSet = [rc(1, 1), rc(1, 2)].into_iter().collect();
+        assert_eq!(corners(&band), [pair]);
+        // Type 2 with nothing to remove: the far corners share no third digit.
+        let idle = grid(
+            &[(rc(1, 1), 1), (rc(1, 2), 2)],
+            &[(rc(5, 1), [2, 7]), (rc(5, 2), [1, 8])],
+        );
+        assert!(corners(&idle).is_empty());
     }
 
     #[test]
