@@ -44,10 +44,9 @@ Search: each attempt digs a puzzle from a random solution grid. When it meets th
 the attempt walks its neighbourhood for up to --walk steps (a given added back from the
 solution, then givens dug again), keeping each neighbour that meets the target too and
 moving on from it: rare patterns mostly survive such a change, so this finds rare targets
-many times faster than fresh puzzles would. --walk 0 is plain trial and rejection, every
-puzzle from its own solution grid; it is the default when the target asks for extreme
-puzzles only (--level extreme, or a score above unfair's 1800), whose neighbours cost a
-full chain-heavy grade each and meet the target less often than that costs.
+many times faster than fresh puzzles would; the solves of a grid's neighbours take what
+an earlier solve of the grid did from memory once they reach a grid it went through.
+--walk 0 is plain trial and rejection, every puzzle from its own solution grid.
 
 A target no puzzle can meet (fewer than 17 givens, a technique both needed and excluded, a
 hardest technique above every level asked, ...) is refused at once; --max-tries and
@@ -138,10 +137,8 @@ pub struct GenerateArgs {
 
     /// Neighbourhood steps from each puzzle that meets the target, keeping every neighbour
     /// that meets it too (0: plain trial and rejection, every puzzle from its own grid)
-    ///
-    /// [default: 10; 0 when the target asks for extreme puzzles only]
-    #[arg(long, value_name = "STEPS")]
-    walk: Option<u32>,
+    #[arg(long, value_name = "STEPS", default_value_t = 10)]
+    walk: u32,
 
     /// The run's seed; the same seed gives the same puzzles at any thread count
     #[arg(long, value_name = "S")]
@@ -321,18 +318,6 @@ fn hodoku_path(config: &LadderConfig) -> (Ladder, Policy) {
     )
 }
 
-/// Neighbourhood steps when `--walk` is not given: none for a target of extreme puzzles
-/// only, where a neighbour's full grade costs more than the fresh puzzles it saves.
-fn default_walk(target: &Target) -> u32 {
-    match target.asks_top_level_only() {
-        true => 0,
-        false => DEFAULT_WALK,
-    }
-}
-
-/// Neighbourhood steps by default, for every target but extreme puzzles only.
-const DEFAULT_WALK: u32 = 10;
-
 pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let (evaluator, ladder, scores) = args.evaluator();
     let evaluator = evaluator.se_time_limit(args.se_timeout);
@@ -362,7 +347,6 @@ pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         }
         LadderArg::Se(_) => None,
     };
-    let walk = args.walk.unwrap_or(default_walk(&target));
     let config = GenerateConfig {
         count: args.count,
         seed,
@@ -376,7 +360,7 @@ pub fn execute(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             screen,
             target,
             evaluator,
-            walk,
+            walk: args.walk,
         },
         max_tries: args.max_tries,
         timeout: args.timeout,

@@ -159,21 +159,6 @@ impl Target {
         Ok(())
     }
 
-    /// Whether every puzzle that meets the target is at HoDoKu's top level, by the levels
-    /// or the score it asks: only extreme, or a score above unfair's most (a score past a
-    /// level's most raises the level).
-    pub fn asks_top_level_only(&self) -> bool {
-        let only_extreme = self
-            .levels
-            .as_ref()
-            .is_some_and(|levels| levels.iter().all(|&level| level == Level::Extreme));
-        let unfair_most = Level::Unfair.max_score().expect("unfair has a most score");
-        let above_unfair = self
-            .score
-            .is_some_and(|range| range.low.is_some_and(|low| low > unfair_most));
-        only_extreme || above_unfair
-    }
-
     /// Whether a row (made with `columns`) meets every part of the target. Only solved
     /// puzzles do: the ladder must take the puzzle to the end. A rating known only as a
     /// lower bound (`>=9.5`) meets an ER range only when the range has no top and the
@@ -344,39 +329,6 @@ mod tests {
                 check(&graded),
                 Err(TargetError::NoHodokuGrade { .. })
             ));
-        }
-    }
-
-    #[test]
-    fn a_target_asks_the_top_level_only_by_its_levels_or_a_score_no_lower_level_reaches() {
-        let levels = |levels: Vec<Level>| Target {
-            levels: Some(levels),
-            ..Target::default()
-        };
-        assert!(levels(vec![Level::Extreme]).asks_top_level_only());
-        assert!(!levels(vec![Level::Unfair, Level::Extreme]).asks_top_level_only());
-        assert!(!levels(vec![Level::Hard]).asks_top_level_only());
-        assert!(!Target::default().asks_top_level_only());
-        // The lowest score the range allows, made of the cheapest steps, grades extreme
-        // exactly when the target says it asks for extreme only.
-        let table = ScoreTable::default();
-        for low in [1000, 1796, 1800, 1804, 3000] {
-            let target = Target {
-                score: Some(Range {
-                    low: Some(low),
-                    high: None,
-                }),
-                ..Target::default()
-            };
-            let mut counts = crate::hodoku::grade::TechniqueCounts::default();
-            counts[Technique::NakedSingle] = low / table.score(Technique::NakedSingle);
-            let lowest = table.grade(&counts);
-            assert_eq!(lowest.score, low);
-            assert_eq!(
-                target.asks_top_level_only(),
-                lowest.level == Level::Extreme,
-                "score {low}.."
-            );
         }
     }
 
