@@ -61,8 +61,8 @@ impl Recipe {
         // A walk's neighbours share the solution, and their solves mostly end as an earlier
         // one did: remember the rests of this grid's solves (and only this grid's).
         match self.walk {
-            0 => scratch.suffixes.stop(),
-            _ => scratch.suffixes.start(),
+            0 => scratch.forget_rests(),
+            _ => scratch.remember_rests(),
         }
         let dug = self.digging.dig(&solution, &mut unavoidable, &mut rng);
         let mut result = AttemptResult {

@@ -31,7 +31,7 @@ use std::ops::ControlFlow;
 mod queue;
 mod suffixes;
 
-pub use suffixes::Suffixes;
+use suffixes::Suffixes;
 
 /// How a solve ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -148,9 +148,25 @@ pub struct Scratch {
     memo: Memo,
     queues: SinglesQueues,
     operations: queue::OperationQueue,
-    /// The rests of solves remembered for the solves of one solution grid, when the
-    /// caller starts them.
-    pub suffixes: Suffixes,
+    /// What solves did from the grids they reached, kept for the solves of one solution
+    /// grid once [`Scratch::remember_rests`] is called.
+    suffixes: Suffixes,
+}
+
+impl Scratch {
+    /// From now on, keeps what each solve made with this scratch does from every grid it
+    /// reaches with no single left, for later solves that reach the same grid to take
+    /// without searching: for the solves of puzzles that share one solution grid (a
+    /// generator's walk), which mostly meet the grids of earlier ones. Forgets what was
+    /// kept before; call it once per solution grid. See `solver/suffixes.rs`.
+    pub fn remember_rests(&mut self) {
+        self.suffixes.start();
+    }
+
+    /// Forgets what [`Scratch::remember_rests`] kept, and keeps nothing more.
+    pub fn forget_rests(&mut self) {
+        self.suffixes.stop();
+    }
 }
 
 /// A ladder with a step policy.
@@ -194,7 +210,8 @@ impl Solver {
     /// this rung or a later one), with the least the other empty cells' steps must add
     /// (each sets one cell at most), passes the room left: then no rung is searched.
     /// A solve given up is stuck; its counts are what it had counted by then (or, when it
-    /// took the rest from [`Suffixes`], the whole solve's), for no caller to grade.
+    /// took the rest from memory, [`Scratch::remember_rests`], the whole solve's), for no
+    /// caller to grade.
     pub fn giving_up_past(mut self, scores: ScoreTable, limit: u32) -> Solver {
         let mut floors: Vec<u32> = self
             .ladder
@@ -333,23 +350,7 @@ impl Solver {
             });
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
                 if let Some((point_rung, table)) = suffixes {
-                    if rung == point_rung
-                        && let Some(rest) = scratch.suffixes.at_point(
-                            table,
-                            grid,
-                            &summary.counts,
-                            summary.steps,
-                            summary.placements,
-                            summary.eliminations,
-                        )
-                    {
-                        summary.counts = rest.counts;
-                        summary.steps = rest.steps;
-                        summary.placements = rest.placements;
-                        summary.eliminations = rest.eliminations;
-                        if hardest_rung < rest.hardest_rung {
-                            summary.hardest = rest.hardest_rung.map(|r| self.ladder.rungs()[r]);
-                        }
+                    if rung == point_rung && scratch.suffixes.at_point(table, grid, &mut summary) {
                         break 'ladder;
                     }
                     // The grid is as it was at any earlier avoidable rectangle rung of the pass.
@@ -429,14 +430,7 @@ impl Solver {
                 summary.outcome = Outcome::Stuck;
                 return summary;
             }
-            scratch.suffixes.solved(
-                table,
-                grid,
-                &summary.counts,
-                summary.steps,
-                summary.placements,
-                summary.eliminations,
-            );
+            scratch.suffixes.solved(table, grid, &summary);
         }
         summary
     }

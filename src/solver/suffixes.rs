@@ -19,25 +19,25 @@
 //!   ([`rectangles_givens_may_hide`]) and the givens it was solved with; it is taken
 //!   only by a solve whose givens hide the same of those rectangles.
 //!
-//! So the counts, steps, placements, eliminations and hardest rung the rest adds are the
-//! same, and the solve ends where the earlier one did (solved: only solved rests are
+//! So the counts, steps, placements, eliminations and latest technique the rest adds are
+//! the same, and the solve ends where the earlier one did (solved: only solved rests are
 //! kept). A solve that gives up past a score limit is not remembered (its rest is
 //! unknown); one that takes a rest from memory gives up exactly when the whole solve's
 //! score passes its limit, as the search would have (a score only grows, and a limit's
 //! early give-up only predicts a score the whole solve would pass), though with the
 //! whole solve's counts rather than those of the step where the search gave up.
 //!
-//! The memory is the caller's to start ([`Suffixes::start`], once per solution grid) and
-//! is kept per ladder and policy, so the solves of a screen and of a grade on one
-//! neighbourhood each have their own.
+//! The memory is the caller's to start ([`crate::solver::Scratch::remember_rests`], once
+//! per solution grid) and is kept per ladder and policy, so the solves of a screen and of
+//! a grade on one neighbourhood each have their own.
 
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::hodoku::catalogue::Technique;
-use crate::hodoku::grade::TechniqueCounts;
 use crate::ladder::Ladder;
 use crate::policy::Policy;
+use crate::solver::Summary;
 use crate::technique::rectangles_givens_may_hide;
 use rustc_hash::FxHashMap;
 
@@ -82,27 +82,18 @@ impl GridKey {
     }
 }
 
-/// What a solve had counted when it reached a point.
-#[derive(Clone)]
-struct Tally {
-    counts: TechniqueCounts,
-    steps: u32,
-    placements: u32,
-    eliminations: u32,
-}
-
-/// A point of the solve under way, and where the rectangles its rest could find start.
+/// A point of the solve under way: its grid, what the solve had counted there, and where
+/// the rectangles its rest could find start.
 struct Point {
     key: GridKey,
-    tally: Tally,
+    before: Summary,
     first_rectangle: usize,
 }
 
-/// What a solve added from a point to its solved end.
+/// What a solve added from a point to its solved end: steps, placements, eliminations
+/// and counts, and the latest technique in ladder order it used.
 struct Rest {
-    added: Tally,
-    /// The latest rung it used.
-    hardest_rung: Option<usize>,
+    added: Summary,
     /// The solution's digits of the cells the point left empty.
     end: [u8; 81],
     /// The givens it was solved with, and the set corners of the rectangles it could
@@ -119,16 +110,6 @@ impl Rest {
             .iter()
             .all(|&corners| (corners & givens).is_empty() == (corners & self.givens).is_empty())
     }
-}
-
-/// What a solve at a point takes from memory: its counts so far grow by the rest's, and
-/// its grid is solved.
-pub struct Recalled {
-    pub counts: TechniqueCounts,
-    pub steps: u32,
-    pub placements: u32,
-    pub eliminations: u32,
-    pub hardest_rung: Option<usize>,
 }
 
 impl Suffixes {
@@ -181,54 +162,45 @@ impl Suffixes {
         Some((singles, index))
     }
 
-    /// At a point of a solve with these counts so far: the rest from memory if one is
-    /// there for this grid and its givens (the grid is then solved), else `None`, and the
-    /// point is noted so that its rest is remembered when the solve ends solved.
+    /// At a point of a solve that has counted `summary` so far: when a rest is in memory
+    /// for this grid and its givens, adds it to `summary`, solves the grid and says so;
+    /// else notes the point, whose rest is remembered if the solve ends solved.
     pub(super) fn at_point(
         &mut self,
         table: usize,
         grid: &mut Candidates,
-        counts: &TechniqueCounts,
-        steps: u32,
-        placements: u32,
-        eliminations: u32,
-    ) -> Option<Recalled> {
+        summary: &mut Summary,
+    ) -> bool {
         let key = GridKey::of(grid);
-        if let Some(rest) = self.tables[table].rests.get(&key)
-            && rest.holds_for(grid.givens())
-        {
-            let mut recalled = Recalled {
-                counts: *counts,
-                steps: steps + rest.added.steps,
-                placements: placements + rest.added.placements,
-                eliminations: eliminations + rest.added.eliminations,
-                hardest_rung: rest.hardest_rung,
-            };
-            for (t, n) in rest.added.counts.used() {
-                recalled.counts[t] += n;
-            }
-            for cell in grid.unsolved().iter() {
-                let digit = Digit::new(rest.end[cell.index()]);
-                grid.place(cell, digit);
-            }
-            #[cfg(test)]
-            {
-                self.taken += 1;
-            }
-            self.rectangles.extend_from_slice(&rest.rectangles);
-            return Some(recalled);
+        let table = &self.tables[table];
+        let Some(rest) = table.rests.get(&key).filter(|r| r.holds_for(grid.givens())) else {
+            self.points.push(Point {
+                key,
+                before: summary.clone(),
+                first_rectangle: self.rectangles.len(),
+            });
+            return false;
+        };
+        let added = &rest.added;
+        summary.steps += added.steps;
+        summary.placements += added.placements;
+        summary.eliminations += added.eliminations;
+        for (t, n) in added.counts.used() {
+            summary.counts[t] += n;
         }
-        self.points.push(Point {
-            key,
-            tally: Tally {
-                counts: *counts,
-                steps,
-                placements,
-                eliminations,
-            },
-            first_rectangle: self.rectangles.len(),
-        });
-        None
+        let rung = |t: Option<Technique>| t.and_then(|t| table.rungs.iter().position(|&r| r == t));
+        if rung(added.hardest) > rung(summary.hardest) {
+            summary.hardest = added.hardest;
+        }
+        for cell in grid.unsolved().iter() {
+            grid.place(cell, Digit::new(rest.end[cell.index()]));
+        }
+        self.rectangles.extend_from_slice(&rest.rectangles);
+        #[cfg(test)]
+        {
+            self.taken += 1;
+        }
+        true
     }
 
     /// Before the avoidable rectangles search `grid`: notes what they could find there
@@ -239,39 +211,31 @@ impl Suffixes {
         }
     }
 
-    /// The solve ended solved in `grid` with these totals: remembers the rest of every
-    /// point it noted.
-    pub(super) fn solved(
-        &mut self,
-        table: usize,
-        grid: &Candidates,
-        counts: &TechniqueCounts,
-        steps: u32,
-        placements: u32,
-        eliminations: u32,
-    ) {
+    /// The solve ended solved in `grid` having counted `summary`: remembers the rest of
+    /// every point it noted.
+    pub(super) fn solved(&mut self, table: usize, grid: &Candidates, summary: &Summary) {
         let table = &mut self.tables[table];
         let mut end = [0u8; 81];
         for (index, digit) in end.iter_mut().enumerate() {
             *digit = grid.value(Cell::from_index(index)).map_or(0, |d| d.get());
         }
         for point in self.points.drain(..) {
-            let mut added = TechniqueCounts::default();
-            let mut hardest_rung = None;
-            for (rung, &t) in table.rungs.iter().enumerate() {
-                added[t] = counts[t] - point.tally.counts[t];
-                if added[t] > 0 {
-                    hardest_rung = Some(rung);
+            let before = &point.before;
+            let mut added = Summary {
+                steps: summary.steps - before.steps,
+                placements: summary.placements - before.placements,
+                eliminations: summary.eliminations - before.eliminations,
+                ..summary.clone()
+            };
+            added.hardest = None;
+            for &t in &table.rungs {
+                added.counts[t] = summary.counts[t] - before.counts[t];
+                if added.counts[t] > 0 {
+                    added.hardest = Some(t);
                 }
             }
             let rest = Rest {
-                added: Tally {
-                    counts: added,
-                    steps: steps - point.tally.steps,
-                    placements: placements - point.tally.placements,
-                    eliminations: eliminations - point.tally.eliminations,
-                },
-                hardest_rung,
+                added,
                 end,
                 givens: grid.givens(),
                 rectangles: rectangles_of(&self.rectangles[point.first_rectangle..]),
@@ -329,7 +293,7 @@ mod tests {
     /// solve counts what it counts with none and ends in the same grid.
     fn taken_along(solver: &Solver, puzzles: &[[u8; 81]]) -> u32 {
         let mut remembering = Scratch::default();
-        remembering.suffixes.start();
+        remembering.remember_rests();
         for values in puzzles {
             let puzzle = Puzzle::from_values(*values).expect("a puzzle");
             let mut grid = Candidates::from_puzzle(&puzzle);
@@ -403,7 +367,7 @@ mod tests {
                 }
                 let limited = single.clone().giving_up_past(scores.clone(), limit);
                 let mut remembering = Scratch::default();
-                remembering.suffixes.start();
+                remembering.remember_rests();
                 assert_eq!(solve(&limited, &more, &mut remembering).0, shorter);
                 let (recalled, _) = solve(&limited, &puzzle, &mut remembering);
                 if remembering.suffixes.taken == 0 {
@@ -470,13 +434,13 @@ mod tests {
         let mut scratch = Scratch::default();
         solve(&standard, &mut scratch);
         assert_eq!(rests(&scratch), 0);
-        scratch.suffixes.start();
+        scratch.remember_rests();
         solve(&standard, &mut scratch);
         assert!(rests(&scratch) > 0);
-        scratch.suffixes.stop();
+        scratch.forget_rests();
         solve(&standard, &mut scratch);
         assert_eq!(rests(&scratch), 0);
-        scratch.suffixes.start();
+        scratch.remember_rests();
         let no_hidden = Ladder::parse("full-house,naked-single,lc1,lc2,n2,h2").expect("ladder");
         solve(&Solver::new(no_hidden, Policy::Single), &mut scratch);
         let queue = Solver::new(Ladder::default(), Policy::Queue);
