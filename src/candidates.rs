@@ -151,6 +151,12 @@ impl Candidates {
         grid
     }
 
+    /// Every cell's digit, 0 where the cell is empty.
+    #[inline]
+    pub fn values(&self) -> &[u8; 81] {
+        &self.values
+    }
+
     /// The digit set in `cell`, if any.
     #[inline]
     pub fn value(&self, cell: Cell) -> Option<Digit> {

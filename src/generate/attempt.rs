@@ -53,16 +53,16 @@ impl Recipe {
     pub fn attempt(&self, seed: u64, number: u64, scratch: &mut Scratch) -> AttemptResult {
         let mut rng = attempt_rng(seed, number);
         let solution = random_solution(&mut rng);
-        // The grid's unavoidable sets, kept for the walk, whose digs learn more of them.
-        let mut unavoidable = match self.walk {
-            0 => UnavoidableSets::of(&solution),
-            _ => UnavoidableSets::of(&solution).learning(),
-        };
-        // A walk's neighbours share the solution, and their solves mostly end as an earlier
-        // one did: remember the rests of this grid's solves (and only this grid's).
+        // A walk keeps the grid's unavoidable sets, which its digs learn more of, and the
+        // rests of the grid's solves (and only this grid's), where its neighbours' solves
+        // mostly end as an earlier one did.
+        let mut unavoidable = UnavoidableSets::of(&solution);
         match self.walk {
             0 => scratch.forget_rests(),
-            _ => scratch.remember_rests(),
+            _ => {
+                unavoidable = unavoidable.learning();
+                scratch.remember_rests();
+            }
         }
         let dug = self.digging.dig(&solution, &mut unavoidable, &mut rng);
         let mut result = AttemptResult {

@@ -380,7 +380,7 @@ impl Board {
     }
 }
 
-/// Per cell of a band, bitwise counters of its candidates (saturating at three).
+/// Per cell of a band, bitwise counters of its candidates (saturating at four).
 #[derive(Clone, Copy, Default)]
 struct CandidateCounts {
     at_least_one: u32,

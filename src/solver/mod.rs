@@ -336,9 +336,9 @@ impl Solver {
         if self.queues_singles() {
             scratch.queues.load(grid);
         }
-        // Where the solve reaches its points, and the rests it may take or leave there.
-        let suffixes = match counts_only {
-            true => scratch.suffixes.table_for(&self.ladder, self.policy),
+        // Where the solve meets the rests it may take or leave.
+        let points = match counts_only {
+            true => scratch.suffixes.points_for(&self.ladder, self.policy),
             false => None,
         };
         'ladder: while !grid.is_solved() {
@@ -349,14 +349,12 @@ impl Solver {
                 limit.per_cell.saturating_mul(others)
             });
             for (rung, &technique) in self.ladder.rungs().iter().enumerate() {
-                if let Some((point_rung, table)) = suffixes {
-                    if rung == point_rung && scratch.suffixes.at_point(table, grid, &mut summary) {
+                if let Some(points) = points {
+                    let table = points.table;
+                    if rung == points.rung && scratch.suffixes.at_point(table, grid, &mut summary) {
                         break 'ladder;
                     }
-                    // The grid is as it was at any earlier avoidable rectangle rung of the pass.
-                    if technique.is_avoidable_rectangle()
-                        && Some(rung) == self.first_avoidable_rung()
-                    {
+                    if Some(rung) == points.rectangles_rung {
                         scratch.suffixes.before_avoidable_rectangles(grid);
                     }
                 }
@@ -420,7 +418,7 @@ impl Solver {
         } else {
             Outcome::Stuck
         };
-        if let Some((_, table)) = suffixes
+        if let Some(points) = points
             && summary.outcome == Outcome::Solved
         {
             // A rest taken from memory may have carried the score past the limit.
@@ -430,17 +428,9 @@ impl Solver {
                 summary.outcome = Outcome::Stuck;
                 return summary;
             }
-            scratch.suffixes.solved(table, grid, &summary);
+            scratch.suffixes.solved(points.table, grid, &summary);
         }
         summary
-    }
-
-    /// The ladder's first avoidable rectangle rung.
-    fn first_avoidable_rung(&self) -> Option<usize> {
-        self.ladder
-            .rungs()
-            .iter()
-            .position(|t| t.is_avoidable_rectangle())
     }
 
     /// Whether a solve keeps only counts (no step log, no check of each step): then steps

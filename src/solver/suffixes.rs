@@ -33,7 +33,7 @@
 
 use crate::bitset::CellSet;
 use crate::candidates::Candidates;
-use crate::geometry::{Cell, Digit};
+use crate::geometry::Digit;
 use crate::hodoku::catalogue::Technique;
 use crate::ladder::Ladder;
 use crate::policy::Policy;
@@ -71,15 +71,22 @@ struct GridKey {
 
 impl GridKey {
     fn of(grid: &Candidates) -> GridKey {
-        let mut values = [0u8; 81];
-        for (index, value) in values.iter_mut().enumerate() {
-            *value = grid.value(Cell::from_index(index)).map_or(0, |d| d.get());
-        }
         GridKey {
-            values,
+            values: *grid.values(),
             candidates: grid.digit_cells(),
         }
     }
+}
+
+/// Where a solve meets its memory: the rung at which it reaches its points, the rung
+/// before whose search the rectangles givens may hide are noted (the ladder's first
+/// avoidable rectangle rung: the grid stays as it is through the pass up to the second),
+/// and the table of its rests.
+#[derive(Clone, Copy)]
+pub(super) struct Points {
+    pub rung: usize,
+    pub rectangles_rung: Option<usize>,
+    pub table: usize,
 }
 
 /// A point of the solve under way: its grid, what the solve had counted there, and where
@@ -130,10 +137,10 @@ impl Suffixes {
         self.remembering = false;
     }
 
-    /// The rung at which a solve along `ladder` under `policy` reaches its points, and the
-    /// table of its rests; `None` when nothing is remembered: not started, the `queue`
-    /// policy, or a ladder that does not begin with the three singles.
-    pub(super) fn table_for(&mut self, ladder: &Ladder, policy: Policy) -> Option<(usize, usize)> {
+    /// Where a solve along `ladder` under `policy` meets its memory (and the start of that
+    /// solve); `None` when nothing is remembered: not started, the `queue` policy, or a
+    /// ladder that does not begin with the three singles.
+    pub(super) fn points_for(&mut self, ladder: &Ladder, policy: Policy) -> Option<Points> {
         if !self.remembering || policy == Policy::Queue {
             return None;
         }
@@ -159,7 +166,11 @@ impl Suffixes {
                 self.tables.len() - 1
             }
         };
-        Some((singles, index))
+        Some(Points {
+            rung: singles,
+            rectangles_rung: rungs.iter().position(|t| t.is_avoidable_rectangle()),
+            table: index,
+        })
     }
 
     /// At a point of a solve that has counted `summary` so far: when a rest is in memory
@@ -215,10 +226,7 @@ impl Suffixes {
     /// every point it noted.
     pub(super) fn solved(&mut self, table: usize, grid: &Candidates, summary: &Summary) {
         let table = &mut self.tables[table];
-        let mut end = [0u8; 81];
-        for (index, digit) in end.iter_mut().enumerate() {
-            *digit = grid.value(Cell::from_index(index)).map_or(0, |d| d.get());
-        }
+        let end = *grid.values();
         for point in self.points.drain(..) {
             let before = &point.before;
             let mut added = Summary {
@@ -260,6 +268,7 @@ mod tests {
     use crate::generate::grid::random_solution;
     use crate::generate::symmetry::Symmetry;
     use crate::generate::unavoidable::UnavoidableSets;
+    use crate::geometry::Cell;
     use crate::hodoku::grade::ScoreTable;
     use crate::puzzle::Puzzle;
     use crate::solver::{Outcome, Scratch, Solver};

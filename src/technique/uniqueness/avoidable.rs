@@ -190,14 +190,20 @@ mod tests {
         );
     }
 
+    /// r3c4=1, r3c5=2 (a given), r7c4=2, r7c5 holding 1 and 9: type 1 but for the given.
+    fn type_1_with_a_given() -> Candidates {
+        let mut grid = Candidates::empty();
+        grid.place(rc(3, 4), d(1));
+        grid.place_given(rc(3, 5), d(2));
+        grid.place(rc(7, 4), d(2));
+        restrict(&mut grid, rc(7, 5), &[1, 9]);
+        grid
+    }
+
     #[test]
     fn avoidable_rectangle_1_wants_no_given_and_hodoku_s_two_candidates() {
         // With r3c5 given, the pattern is no longer avoidable: swapping would change it.
-        let mut with_given = Candidates::empty();
-        with_given.place(rc(3, 4), d(1));
-        with_given.place_given(rc(3, 5), d(2));
-        with_given.place(rc(7, 4), d(2));
-        restrict(&mut with_given, rc(7, 5), &[1, 9]);
+        let with_given = type_1_with_a_given();
         assert!(texts(Technique::AvoidableRectangle1, &with_given).is_empty());
         // HoDoKu's quirk: r7c5 holding 1, 8 and 9 is not taken, though it cannot be 1.
         let stack = [(rc(3, 4), 1), (rc(3, 5), 2), (rc(7, 4), 2)];
@@ -222,11 +228,7 @@ mod tests {
         assert_eq!(texts(Technique::AvoidableRectangle1, &found).len(), 1);
         assert_eq!(corners(&found), [set_corners]);
         // The same with r3c5 given: hidden from the search, listed all the same.
-        let mut with_given = Candidates::empty();
-        with_given.place(rc(3, 4), d(1));
-        with_given.place_given(rc(3, 5), d(2));
-        with_given.place(rc(7, 4), d(2));
-        restrict(&mut with_given, rc(7, 5), &[1, 9]);
+        let with_given = type_1_with_a_given();
         assert!(texts(Technique::AvoidableRectangle1, &with_given).is_empty());
         assert_eq!(corners(&with_given), [set_corners]);
         // Type 2 in a band: its two set corners.
