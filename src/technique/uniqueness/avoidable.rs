@@ -22,9 +22,9 @@
 //! part.
 
 use super::rectangles::{far_corners, mates};
-use crate::bitset::{CellSet, DigitSet};
+use crate::bitset::{CellSet, DigitSet, bit_positions};
 use crate::candidates::Candidates;
-use crate::geometry::{Cell, House};
+use crate::geometry::Cell;
 use crate::hodoku::catalogue::Technique;
 use crate::step::{Eliminations, Pattern, Step};
 use crate::technique::sink::StepSink;
@@ -83,28 +83,80 @@ fn avoidable_rectangles(
 /// unsolved one holds the same candidates either way), and no other is ever found. So
 /// two grids with the same values and candidates whose givens miss the same of these
 /// corner sets give the same steps in the same order.
+///
+/// The memory of a walk's solves asks this at every pass that reaches the rectangles, so
+/// it works on lines as bit masks: per line, the positions of its set cells; per
+/// crossing line, the lines where it has a cell with two candidates. A pair of set cells
+/// in one line and one box is a rectangle's first two corners with each line of another
+/// box row (column) where either far corner holds two candidates.
 pub fn rectangles_givens_may_hide(grid: &Candidates, corners: &mut Vec<CellSet>) {
     let set = !grid.unsolved();
-    let bivalue = grid.cells_with_exactly(2);
-    for start in set.iter() {
-        for mate in mates(start).filter(|&mate| mate > start && set.contains(mate)) {
-            // The far corners lie in the two lines through the pair across the box.
-            let lines = match mate.row() == start.row() {
-                true => {
-                    House::column(start.col()).cell_set() | House::column(mate.col()).cell_set()
-                }
-                false => House::row(start.row()).cell_set() | House::row(mate.row()).cell_set(),
-            };
-            if !bivalue.intersects(lines - House::box_(start.box_index()).cell_set()) {
-                continue;
-            }
-            for [far_start, far_mate] in far_corners(start, mate) {
-                if !bivalue.contains(far_start) && !bivalue.contains(far_mate) {
-                    continue;
-                }
-                let rectangle = [start, mate, far_start, far_mate];
-                if avoidance(grid, set, rectangle).is_some_and(|(_, removed)| !removed.is_empty()) {
-                    corners.push(set & rectangle.into_iter().collect::<CellSet>());
+    // Per row, the columns of its set cells, and per column its rows; per column, the
+    // rows where it has a cell with two candidates, and per row those columns.
+    let (mut set_in_row, mut set_in_column) = ([0u64; 9], [0u64; 9]);
+    for cell in set.iter() {
+        set_in_row[cell.row()] |= 1 << cell.col();
+        set_in_column[cell.col()] |= 1 << cell.row();
+    }
+    let (mut bivalue_in_row, mut bivalue_in_column) = ([0u64; 9], [0u64; 9]);
+    for cell in grid.cells_with_exactly(2).iter() {
+        bivalue_in_row[cell.row()] |= 1 << cell.col();
+        bivalue_in_column[cell.col()] |= 1 << cell.row();
+    }
+    let in_row = |row, col| Cell::at(row, col);
+    let in_column = |col, row| Cell::at(row, col);
+    let rows = Lines {
+        set: &set_in_row,
+        bivalue_across: &bivalue_in_column,
+        cell_at: in_row,
+    };
+    rows.rectangles(grid, set, corners);
+    let columns = Lines {
+        set: &set_in_column,
+        bivalue_across: &bivalue_in_row,
+        cell_at: in_column,
+    };
+    columns.rectangles(grid, set, corners);
+}
+
+/// The rows, or the columns, of a grid as bit masks, for the rectangles whose first two
+/// corners share one of them.
+struct Lines<'a, F> {
+    /// Per line, the positions of its set cells.
+    set: &'a [u64; 9],
+    /// Per position, the lines where the line crossing there has a cell with two
+    /// candidates.
+    bivalue_across: &'a [u64; 9],
+    /// The cell at a position of a line.
+    cell_at: F,
+}
+
+impl<F: Fn(usize, usize) -> Cell> Lines<'_, F> {
+    /// [`rectangles_givens_may_hide`] for these lines: a pair of set cells in one line and
+    /// one box, with each line of another box where either far corner holds two
+    /// candidates.
+    fn rectangles(&self, grid: &Candidates, set: CellSet, corners: &mut Vec<CellSet>) {
+        for (line, &positions) in self.set.iter().enumerate() {
+            let other_lines = 0x1ff & !(0b111 << (line / 3 * 3));
+            for start in bit_positions(positions) {
+                // A later set cell of the line in the same box.
+                let later_in_box = (0b111 << (start / 3 * 3)) & !((2 << start) - 1);
+                for mate in bit_positions(positions & later_in_box) {
+                    let far_lines =
+                        (self.bivalue_across[start] | self.bivalue_across[mate]) & other_lines;
+                    for far in bit_positions(far_lines) {
+                        let rectangle = [
+                            (self.cell_at)(line, start),
+                            (self.cell_at)(line, mate),
+                            (self.cell_at)(far, start),
+                            (self.cell_at)(far, mate),
+                        ];
+                        let removes = avoidance(grid, set, rectangle)
+                            .is_some_and(|(_, removed)| !removed.is_empty());
+                        if removes {
+                            corners.push(set & rectangle.into_iter().collect::<CellSet>());
+                        }
+                    }
                 }
             }
         }
@@ -245,6 +297,83 @@ mod tests {
             &[(rc(5, 1), [2, 7]), (rc(5, 2), [1, 8])],
         );
         assert!(corners(&idle).is_empty());
+    }
+
+    /// The rectangles givens may hide, by definition: every rectangle of two boxes, each
+    /// of its two corner pairs that share a box and are set as the first two corners.
+    fn rectangles_by_definition(grid: &Candidates) -> Vec<CellSet> {
+        let set = !grid.unsolved();
+        let mut corners = Vec::new();
+        for (r1, r2, c1, c2) in (0..9).flat_map(|r1| {
+            (r1 + 1..9).flat_map(move |r2| {
+                (0..9).flat_map(move |c1| (c1 + 1..9).map(move |c2| (r1, r2, c1, c2)))
+            })
+        }) {
+            let cells = [
+                rc(r1 + 1, c1 + 1),
+                rc(r1 + 1, c2 + 1),
+                rc(r2 + 1, c1 + 1),
+                rc(r2 + 1, c2 + 1),
+            ];
+            let boxes: CellSet = cells.into_iter().collect();
+            if cells
+                .iter()
+                .map(|c| c.box_index())
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+                != 2
+            {
+                continue;
+            }
+            let [a, b, c, e] = cells;
+            // The pairs in one box: a row pair (far corners below it in their columns) or
+            // a column pair (far corners beside it in their rows).
+            let pairs = match r1 / 3 == r2 / 3 {
+                true => [[a, c, b, e], [b, e, a, c]],
+                false => [[a, b, c, e], [c, e, a, b]],
+            };
+            for rectangle in pairs {
+                if set.contains(rectangle[0]) && set.contains(rectangle[1]) {
+                    let removes = avoidance(grid, set, rectangle)
+                        .is_some_and(|(_, removed)| !removed.is_empty());
+                    if removes {
+                        corners.push(set & boxes);
+                    }
+                }
+            }
+        }
+        corners.sort_unstable();
+        corners.dedup();
+        corners
+    }
+
+    /// On every grid of the standard ladder's solves of hard puzzles, the rectangles listed
+    /// are those of the definition.
+    #[test]
+    fn the_rectangles_givens_may_hide_agree_with_the_definition_on_real_grids() {
+        let solver = crate::solver::Solver::new(
+            crate::ladder::Ladder::default(),
+            crate::solver::Policy::Single,
+        );
+        let (mut grids, mut with_rectangles) = (0, 0);
+        for puzzle in hard_rated_puzzles(sample_stride(4)) {
+            let report = solver.solve(&puzzle, None);
+            let mut grid = Candidates::from_puzzle(&puzzle);
+            for step in report.steps.iter() {
+                step.apply_to(&mut grid);
+                let mut listed = Vec::new();
+                rectangles_givens_may_hide(&grid, &mut listed);
+                listed.sort_unstable();
+                listed.dedup();
+                assert_eq!(listed, rectangles_by_definition(&grid), "in\n{grid}");
+                grids += 1;
+                with_rectangles += usize::from(!listed.is_empty());
+            }
+        }
+        assert!(
+            with_rectangles > 100 && with_rectangles < grids,
+            "{with_rectangles} of {grids}"
+        );
     }
 
     #[test]
