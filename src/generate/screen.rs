@@ -373,6 +373,8 @@ mod tests {
         assert!(kept > 0);
     }
 
+    /// Under either policy that screens: the sweep applies every instance a rung finds,
+    /// so one rung may add its score several times over.
     #[test]
     fn a_solve_gives_up_once_its_score_must_pass_the_limit() {
         let scores = ScoreTable::default();
@@ -387,27 +389,32 @@ mod tests {
             let mut grid = Candidates::from_puzzle(&puzzle);
             solver.solve_counts(&mut grid, None, &mut Scratch::default())
         };
-        let plain = Solver::new(Ladder::default(), Policy::Single);
-        let full = solve(&plain);
-        assert_eq!(full.outcome, Outcome::Solved);
-        let score = scores.grade(&full.counts).score;
-        let at_score = solve(&plain.clone().giving_up_past(scores.clone(), score));
-        assert_eq!(at_score.outcome, Outcome::Solved);
-        assert_eq!(at_score.counts, full.counts);
-        let below = solve(&plain.clone().giving_up_past(scores.clone(), score - 1));
-        assert_eq!(below.outcome, Outcome::Stuck);
-        // The last steps, singles, add the least score of any rung: the solve gives up
-        // before them, without searching, as they would pass the limit.
-        let least = scores.score(Technique::FullHouse);
-        assert!(
-            plain
-                .ladder()
-                .rungs()
-                .iter()
-                .all(|&t| scores.score(t) >= least)
-        );
-        assert!(below.steps < full.steps);
-        assert!(scores.grade(&below.counts).score + least <= score);
+        for policy in [Policy::Single, Policy::Sweep] {
+            let plain = Solver::new(Ladder::default(), policy);
+            let full = solve(&plain);
+            assert_eq!(full.outcome, Outcome::Solved);
+            let score = scores.grade(&full.counts).score;
+            let at_score = solve(&plain.clone().giving_up_past(scores.clone(), score));
+            assert_eq!(at_score.outcome, Outcome::Solved, "{policy}");
+            assert_eq!(at_score.counts, full.counts, "{policy}");
+            let below = solve(&plain.clone().giving_up_past(scores.clone(), score - 1));
+            assert_eq!(below.outcome, Outcome::Stuck, "{policy}");
+            // The last steps, singles, add the least score of any rung: the solve gives
+            // up before them, without searching, as they would pass the limit.
+            let least = scores.score(Technique::FullHouse);
+            assert!(
+                plain
+                    .ladder()
+                    .rungs()
+                    .iter()
+                    .all(|&t| scores.score(t) >= least)
+            );
+            assert!(below.steps < full.steps, "{policy}");
+            assert!(
+                scores.grade(&below.counts).score + least <= score,
+                "{policy}"
+            );
+        }
     }
 
     #[test]

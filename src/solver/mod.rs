@@ -364,6 +364,7 @@ impl Solver {
                         return summary;
                     }
                 }
+                let count_before = summary.counts[technique];
                 let taken = if self.queues_singles() && technique.is_single() {
                     self.take_queued_single(
                         technique,
@@ -401,7 +402,11 @@ impl Solver {
                         summary.hardest = Some(technique);
                     }
                     if let Some(limit) = &self.score_limit {
-                        score = limit.scores.grade(&summary.counts).score;
+                        // The rung counts its own technique alone: the grade's score is
+                        // the sum of each technique's score times its count.
+                        let added = summary.counts[technique] - count_before;
+                        score = score
+                            .saturating_add(limit.scores.score(technique).saturating_mul(added));
                         if score > limit.limit {
                             return summary;
                         }
