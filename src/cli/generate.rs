@@ -42,10 +42,11 @@ Reproducible: --seed S gives the same puzzles in the same order at any --threads
 
 Search: each attempt digs a puzzle from a random solution grid. When it meets the target,
 the attempt walks its neighbourhood for up to --walk steps (a given added back from the
-solution, then givens dug again), keeping each neighbour that meets the target too and
-moving on from it: rare patterns mostly survive such a change, so this finds rare targets
-many times faster than fresh puzzles would; the solves of a grid's neighbours take what
-an earlier solve of the grid did from memory once they reach a grid it went through.
+solution, then givens dug again to as many as before), keeping each neighbour that meets
+the target too and moving on from it: rare patterns mostly survive such a change, so
+this finds rare targets many times faster than fresh puzzles would; the solves of a
+grid's neighbours take what an earlier solve of the grid did from memory once they reach
+a grid it went through.
 --walk 0 is plain trial and rejection, every puzzle from its own solution grid.
 
 A target no puzzle can meet (fewer than 17 givens, a technique both needed and excluded, a

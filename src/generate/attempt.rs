@@ -1,11 +1,11 @@
 //! One attempt at puzzles that meet the target, a pure function of the run's seed and the
 //! attempt's number: a random solution grid, a puzzle dug from it and graded by `run`'s
 //! own evaluator. A miss ends the attempt. A hit starts a walk through its neighbourhood
-//! ([`Digging::neighbour`]: one orbit of givens added from the solution, then dug again)
-//! of up to `walk` steps, which keeps every neighbour that meets the target and moves on
-//! from it: a rare pattern, once found, mostly survives a change of a few givens, so its
-//! neighbours meet the target far more often than fresh puzzles do. With `walk` 0 this
-//! is plain trial and rejection.
+//! ([`Digging::neighbour`]: one orbit of givens added from the solution, then dug again
+//! to as many givens) of up to `walk` steps, which keeps every neighbour that meets the
+//! target and moves on from it: a rare pattern, once found, mostly survives a change of a
+//! few givens, so its neighbours meet the target far more often than fresh puzzles do.
+//! With `walk` 0 this is plain trial and rejection.
 
 use super::dig::Digging;
 use super::grid::random_solution;

@@ -28,7 +28,7 @@
 //!
 //! [`Digging::neighbour`] is the move of the neighbourhood search: one orbit of the
 //! solution added back, then a dig that tries that orbit last, which gives another minimal
-//! puzzle with the same solution and most of the same givens.
+//! puzzle with the same solution, most of the same givens and as many of them.
 
 use super::unavoidable::UnavoidableSets;
 use crate::bitset::CellSet;
@@ -189,13 +189,15 @@ impl Givens {
 /// one, keeping each removal that leaves one solution, until the puzzle holds no more than
 /// `stop_at` givens (0: never stops early, so the result is minimal over the orbits tried).
 /// With `only_filled`, gives up (false) as soon as the oracle's propagation alone no longer
-/// fills the grid from the givens left ([`Digging::only_filled`]). `unavoidable` holds sets
-/// of `solution`'s grid and learns those the oracle's second solutions show.
+/// fills the grid from the givens left ([`Digging::only_filled`]); it also gives up as soon
+/// as fewer than `least` givens are left. `unavoidable` holds sets of `solution`'s grid and
+/// learns those the oracle's second solutions show.
 fn dig_in_order(
     values: &mut [u8; 81],
     solution: &[u8; 81],
     digging: &Digging,
     order: &[usize],
+    least: usize,
     unavoidable: &mut UnavoidableSets,
 ) -> bool {
     // The givens of a puzzle with one solution, as `unavoidable` asks.
@@ -243,7 +245,7 @@ fn dig_in_order(
         };
         *values = fewer;
         present = left;
-        if digging.only_filled && !filled {
+        if (digging.only_filled && !filled) || (present.all.len() as usize) < least {
             return false;
         }
     }
@@ -286,12 +288,21 @@ impl Digging {
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(rng);
         let mut values = *solution;
-        dig_in_order(&mut values, solution, self, &order, unavoidable).then_some(values)
+        dig_in_order(&mut values, solution, self, &order, 0, unavoidable).then_some(values)
     }
 
     /// A neighbour of `puzzle` (whose unique solution is `solution`): one random empty
     /// orbit filled from the solution, then dug again with that orbit tried last. `None`
-    /// when the puzzle has no empty orbit, `Some(None)` when the dig gave up.
+    /// when the puzzle has no empty orbit, `Some(None)` when the dig gave up or did not
+    /// end where a neighbour must.
+    ///
+    /// A neighbour is another puzzle with as many givens. The dig can only end with as
+    /// many or fewer (without a symmetry; it ends with `puzzle` again when only the orbit
+    /// added can go), and a walk through neighbours with fewer would drift to sparser
+    /// puzzles than fresh digs give, step after step; so the dig gives up as soon as it
+    /// has taken away more than it added. Walks then give puzzles whose givens are those
+    /// of the fresh puzzles they start from.
+    ///
     /// `unavoidable` holds sets of the grid, those the digs before learned included: a
     /// given that was the only one of a set stays so unless the orbit added holds a cell
     /// of it, and is kept without a question.
@@ -307,6 +318,7 @@ impl Digging {
             .filter(|&o| orbits[o].iter().all(|&c| puzzle[usize::from(c)] == 0))
             .collect();
         let &added = empty.choose(rng)?;
+        let givens = puzzle.iter().filter(|&&value| value != 0).count();
         let mut values = *puzzle;
         for &c in &orbits[added] {
             values[usize::from(c)] = solution[usize::from(c)];
@@ -314,8 +326,9 @@ impl Digging {
         let mut order: Vec<usize> = (0..orbits.len()).filter(|&o| o != added).collect();
         order.shuffle(rng);
         order.push(added);
-        // Not minimal: the neighbour may keep its extra given while within the bound.
-        Some(dig_in_order(&mut values, solution, self, &order, unavoidable).then_some(values))
+        let dug = dig_in_order(&mut values, solution, self, &order, givens, unavoidable);
+        let count = values.iter().filter(|&&value| value != 0).count();
+        Some((dug && count == givens && values != *puzzle).then_some(values))
     }
 }
 
@@ -336,28 +349,78 @@ mod tests {
 
     #[test]
     fn a_dig_leaves_a_minimal_unique_puzzle_of_the_solution() {
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let solution = random_solution(&mut rng);
         let orbits = Symmetry::None.orbits();
-        let puzzle = dig(&solution, &orbits, &mut rng);
-        assert!(is_unique(&puzzle));
-        assert!(is_minimal(&puzzle));
-        assert!((0..81).all(|c| puzzle[c] == 0 || puzzle[c] == solution[c]));
-        // A neighbour may dig its way back to the puzzle, but not every time.
-        let mut unavoidable = UnavoidableSets::of(&solution).learning();
-        let neighbours: Vec<_> = (0..10)
-            .map(|_| {
+        let givens = |values: &[u8; 81]| values.iter().filter(|&&v| v != 0).count();
+        let mut neighbours = 0;
+        for seed in 1..6 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let solution = random_solution(&mut rng);
+            let puzzle = dig(&solution, &orbits, &mut rng);
+            assert!(is_unique(&puzzle));
+            assert!(is_minimal(&puzzle));
+            assert!((0..81).all(|c| puzzle[c] == 0 || puzzle[c] == solution[c]));
+            // A neighbour is another minimal puzzle with as many givens; the dig gives
+            // up where it would take more away, or come back to the puzzle.
+            let mut unavoidable = UnavoidableSets::of(&solution).learning();
+            for _ in 0..20 {
                 let next = Digging::minimal(orbits.clone()).neighbour(
                     &puzzle,
                     &solution,
                     &mut unavoidable,
                     &mut rng,
                 );
-                next.expect("blanks left").expect("any target")
-            })
-            .collect();
-        assert!(neighbours.iter().all(|n| is_unique(n) && is_minimal(n)));
-        assert!(neighbours.iter().any(|n| n != &puzzle));
+                let Some(neighbour) = next.expect("blanks left") else {
+                    continue;
+                };
+                assert!(is_unique(&neighbour) && is_minimal(&neighbour));
+                assert_eq!(givens(&neighbour), givens(&puzzle), "seed {seed}");
+                assert_ne!(neighbour, puzzle);
+                neighbours += 1;
+            }
+        }
+        assert!(neighbours > 0 && neighbours < 100, "{neighbours}");
+    }
+
+    /// A dig that gives up once fewer than `least` givens are left ends as the dig that
+    /// does not, when that one keeps at least `least`: a dig only ever takes givens away.
+    #[test]
+    fn a_dig_gives_up_only_on_what_would_end_with_fewer_givens() {
+        let digging = Digging::minimal(Symmetry::None.orbits());
+        let givens = |values: &[u8; 81]| values.iter().filter(|&&v| v != 0).count();
+        let (mut same, mut given_up) = (0, 0);
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let solution = random_solution(&mut rng);
+            let puzzle = dig(&solution, &digging.orbits, &mut rng);
+            for _ in 0..10 {
+                let blanks: Vec<usize> = (0..81).filter(|&c| puzzle[c] == 0).collect();
+                let &added = blanks.choose(&mut rng).unwrap();
+                let mut order: Vec<usize> = (0..81).filter(|&o| o != added).collect();
+                order.shuffle(&mut rng);
+                order.push(added);
+                let mut start = puzzle;
+                start[added] = solution[added];
+                let least = givens(&puzzle);
+                let dug = |least| {
+                    let mut values = start;
+                    let sets = &mut UnavoidableSets::of(&solution);
+                    let kept = dig_in_order(&mut values, &solution, &digging, &order, least, sets);
+                    kept.then_some(values)
+                };
+                let whole = dug(0).expect("a plain dig never gives up");
+                match dug(least) {
+                    Some(values) => {
+                        assert_eq!(values, whole);
+                        same += 1;
+                    }
+                    None => {
+                        assert!(givens(&whole) < least);
+                        given_up += 1;
+                    }
+                }
+            }
+        }
+        assert!(same > 0 && given_up > 0);
     }
 
     /// A dig that gives up when propagation no longer fills the grid gives the plain
@@ -489,7 +552,9 @@ mod tests {
                     let sets = if learn { &mut kept } else { &mut fresh };
                     let last = puzzles.last().unwrap();
                     let next = digging.neighbour(last, &solution, sets, &mut rng);
-                    puzzles.push(next.unwrap().unwrap());
+                    if let Some(next) = next.unwrap() {
+                        puzzles.push(next);
+                    }
                 }
                 (puzzles, kept.len())
             };
