@@ -318,7 +318,7 @@ impl Digging {
             .filter(|&o| orbits[o].iter().all(|&c| puzzle[usize::from(c)] == 0))
             .collect();
         let &added = empty.choose(rng)?;
-        let givens = puzzle.iter().filter(|&&value| value != 0).count();
+        let givens = given_count(puzzle);
         let mut values = *puzzle;
         for &c in &orbits[added] {
             values[usize::from(c)] = solution[usize::from(c)];
@@ -327,9 +327,13 @@ impl Digging {
         order.shuffle(rng);
         order.push(added);
         let dug = dig_in_order(&mut values, solution, self, &order, givens, unavoidable);
-        let count = values.iter().filter(|&&value| value != 0).count();
-        Some((dug && count == givens && values != *puzzle).then_some(values))
+        Some((dug && given_count(&values) == givens && values != *puzzle).then_some(values))
     }
+}
+
+/// How many cells of `values` (0 for blank) are given.
+fn given_count(values: &[u8; 81]) -> usize {
+    values.iter().filter(|&&value| value != 0).count()
 }
 
 /// A minimal puzzle dug from the full grid `solution` with the symmetry of `orbits`.
@@ -350,7 +354,6 @@ mod tests {
     #[test]
     fn a_dig_leaves_a_minimal_unique_puzzle_of_the_solution() {
         let orbits = Symmetry::None.orbits();
-        let givens = |values: &[u8; 81]| values.iter().filter(|&&v| v != 0).count();
         let mut neighbours = 0;
         for seed in 1..6 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -373,7 +376,7 @@ mod tests {
                     continue;
                 };
                 assert!(is_unique(&neighbour) && is_minimal(&neighbour));
-                assert_eq!(givens(&neighbour), givens(&puzzle), "seed {seed}");
+                assert_eq!(given_count(&neighbour), given_count(&puzzle), "seed {seed}");
                 assert_ne!(neighbour, puzzle);
                 neighbours += 1;
             }
@@ -386,7 +389,6 @@ mod tests {
     #[test]
     fn a_dig_gives_up_only_on_what_would_end_with_fewer_givens() {
         let digging = Digging::minimal(Symmetry::None.orbits());
-        let givens = |values: &[u8; 81]| values.iter().filter(|&&v| v != 0).count();
         let (mut same, mut given_up) = (0, 0);
         for seed in 0..20 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -400,7 +402,7 @@ mod tests {
                 order.push(added);
                 let mut start = puzzle;
                 start[added] = solution[added];
-                let least = givens(&puzzle);
+                let least = given_count(&puzzle);
                 let dug = |least| {
                     let mut values = start;
                     let sets = &mut UnavoidableSets::of(&solution);
@@ -414,7 +416,7 @@ mod tests {
                         same += 1;
                     }
                     None => {
-                        assert!(givens(&whole) < least);
+                        assert!(given_count(&whole) < least);
                         given_up += 1;
                     }
                 }

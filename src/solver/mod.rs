@@ -352,6 +352,11 @@ impl Solver {
                 if let Some(points) = points {
                     let table = points.table;
                     if rung == points.rung && scratch.suffixes.at_point(table, grid, &mut summary) {
+                        // The rest adds the score of its counts, which may carry the
+                        // solve past its limit.
+                        if let Some(limit) = &self.score_limit {
+                            score = limit.scores.grade(&summary.counts).score;
+                        }
                         break 'ladder;
                     }
                     if Some(rung) == points.rectangles_rung {
@@ -426,9 +431,8 @@ impl Solver {
         if let Some(points) = points
             && summary.outcome == Outcome::Solved
         {
-            // A rest taken from memory may have carried the score past the limit.
             if let Some(limit) = &self.score_limit
-                && limit.scores.grade(&summary.counts).score > limit.limit
+                && score > limit.limit
             {
                 summary.outcome = Outcome::Stuck;
                 return summary;
