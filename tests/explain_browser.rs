@@ -42,6 +42,7 @@ fn the_explained_page_fits_a_desktop_and_a_phone_in_chromium() {
     let Some(browser) = chromium() else {
         return;
     };
+    // The target folder outlives a run: the page of an earlier run is written over.
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explain-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     let sample = common::data_file("sudoku_exchange_4k.txt");
@@ -49,7 +50,7 @@ fn the_explained_page_fits_a_desktop_and_a_phone_in_chromium() {
     let spec = format!("{}:202", sample.display());
     let page = shots.join("page.html");
     let status = Command::new(env!("CARGO_BIN_EXE_sudolab"))
-        .args(["explain", &spec, "--format", "html", "-o"])
+        .args(["explain", &spec, "--format", "html", "--force", "-o"])
         .arg(&page)
         .status()
         .unwrap();
