@@ -27,12 +27,13 @@ pub struct Recipe {
     pub screen: Option<Screen>,
     /// How puzzles are dug.
     pub digging: Digging,
-    /// Neighbourhood steps after a miss (0: plain rejection).
+    /// Neighbourhood steps after a hit (0: plain rejection).
     pub walk: u32,
 }
 
-/// What an attempt found (in the order found), and how many puzzles it judged (graded,
-/// or turned away by the screen).
+/// What an attempt found (in the order found), and how many puzzles it judged: graded,
+/// or turned away by the screen, or by a fresh dig that gave up (which the screen would
+/// have turned away). A neighbour whose dig gave up is no puzzle, and not counted.
 #[derive(Clone, Debug)]
 pub struct AttemptResult {
     pub found: Vec<Record>,
@@ -83,10 +84,11 @@ impl Recipe {
             else {
                 break;
             };
-            result.graded += 1;
+            // A step whose dig gave up has no neighbour to judge.
             let Some(next) = next else {
                 continue;
             };
+            result.graded += 1;
             if let Some(record) = self.judge(&next, &solution, scratch) {
                 puzzle = next;
                 result.found.push(record);
@@ -119,5 +121,49 @@ impl Recipe {
         self.target
             .meets(&record, self.evaluator.columns())
             .then_some(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hodoku::grade::ScoreTable;
+    use crate::ladder::Ladder;
+    use crate::policy::{Fallback, Policy};
+
+    /// A recipe whose target every minimal puzzle meets: singles with the brute-force
+    /// fallback solve them all, and nothing else is asked.
+    fn keep_everything(walk: u32) -> Recipe {
+        let ladder = Ladder::parse("fh,n1,h1")
+            .unwrap()
+            .with_fallback(Fallback::BruteForce);
+        Recipe {
+            target: Target::default(),
+            evaluator: Evaluator::new(ladder, Policy::Single, false, ScoreTable::default(), false),
+            screen: None,
+            digging: Digging::minimal(crate::generate::symmetry::Symmetry::None.orbits()),
+            walk,
+        }
+    }
+
+    #[test]
+    fn an_attempt_counts_the_puzzles_it_judged_not_the_steps_of_its_walk() {
+        let recipe = keep_everything(10);
+        let mut scratch = Scratch::default();
+        let (mut judged, mut kept, mut short_walks) = (0, 0, 0);
+        for number in 0..20 {
+            let result = recipe.attempt(1, number, &mut scratch);
+            // Every puzzle judged is kept: the count is the puzzles found.
+            assert_eq!(result.graded, result.found.len() as u64, "attempt {number}");
+            judged += result.graded;
+            kept += result.found.len() as u64;
+            short_walks += u64::from(result.graded < 1 + u64::from(recipe.walk));
+        }
+        assert_eq!(judged, kept);
+        // Some steps' digs gave up: counting steps would have counted more.
+        assert!(
+            short_walks > 0,
+            "every walk judged a neighbour at each step"
+        );
     }
 }

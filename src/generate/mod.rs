@@ -75,7 +75,8 @@ pub struct Tally {
     pub found: u64,
     /// Attempts made (their results taken).
     pub tries: u64,
-    /// Puzzles graded in those attempts (the start of each, and each step of its walk).
+    /// Puzzles judged in those attempts: the start of each, and each neighbour its walk
+    /// found (a step whose dig gave up judges none).
     pub graded: u64,
     /// Puzzles that met the target but were kept already.
     pub duplicates: u64,
