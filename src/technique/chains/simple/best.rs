@@ -92,10 +92,6 @@ pub struct Best {
     ends: Vec<End>,
     /// The digits of the starts with ends.
     digits_with_ends: DigitSet,
-    /// The links between states backwards: `reverse[reverse_starts[v]..reverse_starts[v + 1]]`
-    /// lead to `v` (empty until a set's chain is looked for).
-    reverse_starts: Vec<u32>,
-    reverse: Vec<u16>,
     /// The starts of the set looked for, and per start and state, the fewest links from
     /// the state to one of the start's ends.
     set_starts: Vec<SetStart>,
@@ -120,7 +116,6 @@ impl Best {
         // A stable sort: on equal keys, the order of the starts.
         self.ends
             .sort_by_key(|end| (std::cmp::Reverse(end.count), end.index_sum));
-        self.reverse_starts.clear();
         while let Some(&best) = self.ends.first() {
             let key = (best.count, best.index_sum);
             let tied = self
@@ -229,9 +224,6 @@ impl Best {
         set: (Digit, CellSet),
         findings: &mut Findings,
     ) -> bool {
-        if self.reverse_starts.is_empty() {
-            self.index_reverse(grid, links);
-        }
         self.set_starts.clear();
         for end in self.ends.iter().filter(|end| end.set() == set) {
             let same_start = |s: &&mut SetStart| (s.start, s.digit) == (end.start, end.digit);
@@ -253,7 +245,7 @@ impl Best {
         self.distances.clear();
         self.distances.resize(self.set_starts.len() * STATES, FAR);
         for k in 0..self.set_starts.len() {
-            self.find_distances(k);
+            self.find_distances(links, k);
         }
         let mut eliminations = Eliminations::NONE;
         eliminations.insert_cells(set.1, set.0);
@@ -278,40 +270,16 @@ impl Best {
         false
     }
 
-    /// Indexes the links backwards, state to state.
-    fn index_reverse(&mut self, grid: &Candidates, links: &Links) {
-        let unsolved = grid.unsolved();
-        let each = |visit: &mut dyn FnMut(usize, usize)| {
-            let nodes = unsolved
-                .iter()
-                .flat_map(|cell| cell.index() * 9..cell.index() * 9 + 9);
-            for from in nodes.flat_map(|node| [2 * node, 2 * node + 1]) {
-                let strong = from % 2 == 1;
-                for link in links.of(from / 2, strong) {
-                    visit(from, state(link.node, !strong));
-                }
-            }
-        };
-        let starts = &mut self.reverse_starts;
-        starts.clear();
-        starts.resize(STATES + 1, 0);
-        each(&mut |_, to| starts[to + 1] += 1);
-        for v in 0..STATES {
-            starts[v + 1] += starts[v];
-        }
-        self.reverse.clear();
-        self.reverse.resize(starts[STATES] as usize, 0);
-        let mut filled = starts.clone();
-        each(&mut |from, to| {
-            self.reverse[filled[to] as usize] = from as u16;
-            filled[to] += 1;
-        });
-    }
-
     /// Per state, the fewest links from it to a strong link landing on the start digit in
     /// one of the ends of set start `k` (ignoring which cells a chain has crossed: never
     /// more than a chain needs).
-    fn find_distances(&mut self, k: usize) {
+    ///
+    /// The walk goes backwards, from each state to those with a link to it; as the links
+    /// are symmetric ([`Links`]: `u` lists `v` in its strong, or weak, list just when `v`
+    /// lists `u` in the same list), the states with a link to `(v, strong next)` are the
+    /// `(u, weak next)` for the `u` that `v` lists as weak, and those with a link to
+    /// `(v, weak next)` the `(u, strong next)` for the `u` it lists as strong.
+    fn find_distances(&mut self, links: &Links, k: usize) {
         let SetStart {
             start, digit, ends, ..
         } = self.set_starts[k];
@@ -327,17 +295,18 @@ impl Best {
         while next < self.queue.len() {
             let to = usize::from(self.queue[next]);
             next += 1;
-            let links = distance[to];
-            if usize::from(links) >= MAX_LINKS {
+            let depth = distance[to];
+            if usize::from(depth) >= MAX_LINKS {
                 continue;
             }
-            let (first, end) = (self.reverse_starts[to], self.reverse_starts[to + 1]);
-            for &from in &self.reverse[first as usize..end as usize] {
-                if distance[usize::from(from)] == FAR {
-                    distance[usize::from(from)] = links + 1;
+            let strong_next = to % 2 == 1;
+            for link in links.of(to / 2, !strong_next) {
+                let from = state(link.node, !strong_next);
+                if distance[from] == FAR {
+                    distance[from] = depth + 1;
                     // A chain is in its start cell only after its first link.
-                    if cell_of(usize::from(from)) != start {
-                        self.queue.push(from);
+                    if cell_of(from) != start {
+                        self.queue.push(from as u16);
                     }
                 }
             }

@@ -17,6 +17,11 @@
 //! HoDoKu's order. For XY-Chains the in-cell link is left out of the weak list: taken as
 //! a weak link it would have to be followed by the strong link back into the same cell,
 //! which HoDoKu's search refuses (the cell has been left), so it never leads anywhere.
+//!
+//! Both lists are symmetric: a candidate lists another as strong (or as weak) just when
+//! that one lists it the same way (two cells of a house share it whichever looks, and the
+//! houses are taken in the same order from both), which lets [`super::best`] walk the
+//! links backwards through the lists themselves.
 
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
@@ -249,6 +254,25 @@ mod tests {
             listed(links.strong_of(rc(1, 1), d(7))),
             [("r5c1".into(), 7, true)]
         );
+    }
+
+    #[test]
+    fn x_and_xy_links_are_symmetric() {
+        let mut links = Links::default();
+        for (_, grid) in sample_grids_after_singles(60) {
+            for kind in [ChainKind::X, ChainKind::Xy] {
+                links.build(&grid, kind, DigitSet::ALL, CellSet::ALL);
+                for node in 0..CANDIDATE_NODES {
+                    for strong in [false, true] {
+                        for link in links.of(node, strong) {
+                            let back = links.of(usize::from(link.node), strong);
+                            let back: Vec<usize> = back.map(|l| usize::from(l.node)).collect();
+                            assert!(back.contains(&node), "{kind:?}: {node} {link:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
