@@ -21,7 +21,7 @@
 //! in decides: the caller then walks every chain. Remote Pairs, whose eliminations depend on
 //! the whole chain, are not searched this way.
 
-use super::links::Links;
+use super::links::{ChainKind, Links};
 use super::search::{Bound, MAX_LINKS, cell_of, first_within, state};
 use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
@@ -149,15 +149,25 @@ impl Best {
     fn list_ends(&mut self, grid: &Candidates, links: &Links, digits: DigitSet) {
         self.ends.clear();
         self.digits_with_ends = DigitSet::EMPTY;
+        // An XY-Chain starts in a bivalue cell, and is walked a cell at a time.
+        let by_cells = links.kind() == Some(ChainKind::Xy);
+        let bivalue = grid.cells_with_exactly(2);
+        let holders: [CellSet; 9] =
+            std::array::from_fn(|i| bivalue & grid.cells_with(Digit::from_index(i)));
+        let starts = if by_cells { bivalue } else { grid.unsolved() };
         // Every walk leaves the depths as it found them: all far.
-        for start in grid.unsolved().iter() {
+        for start in starts.iter() {
             for digit in (grid.candidates(start) & digits).iter() {
                 let seeing_start = start.peers() & grid.cells_with(digit);
                 if seeing_start.is_empty() || links.strong_of(start, digit).is_empty() {
                     continue;
                 }
                 let listed = self.ends.len();
-                self.walk_from(links, start, digit, seeing_start);
+                if by_cells {
+                    self.walk_cells(grid, &holders, start, digit, seeing_start);
+                } else {
+                    self.walk_from(links, start, digit, seeing_start);
+                }
                 if self.ends.len() > listed {
                     self.digits_with_ends.insert(digit);
                 }
@@ -192,15 +202,7 @@ impl Best {
                     let targets = seeing_start & cell.peers();
                     if !self.ended.contains(cell) && !targets.is_empty() {
                         self.ended.insert(cell);
-                        self.ends.push(End {
-                            start,
-                            digit,
-                            cell,
-                            links: depth + 1,
-                            targets,
-                            count: targets.len(),
-                            index_sum: index_sum(digit, targets),
-                        });
+                        self.push_end(start, digit, cell, depth + 1, targets);
                     }
                 }
                 let to = state(link.node, !strong);
@@ -213,6 +215,74 @@ impl Best {
         for &state in &self.queue {
             self.depth.0[usize::from(state)] = FAR;
         }
+    }
+
+    /// [`Best::walk_from`] for XY-Chains, from cell to cell, all the weak links out of a
+    /// cell at once.
+    ///
+    /// An XY-Chain's links alternate: a weak one into a bivalue cell (`holders[d]`: the
+    /// bivalue cells holding `d`) with a digit, the strong one inside it to its other
+    /// digit, which the next weak link leaves by. So the walk's states pair up: the state
+    /// after a strong link is reached only through the state before it, one link
+    /// shallower, which is in the same cell. The pass keeps, per digit, the cells entered
+    /// with it (the start cell counts as entered: a walk coming back to it goes no
+    /// further) and a queue of the cells left, with the digit they are left by: one level
+    /// of the queue after another, the cells entered from a level are its cells' peers
+    /// holding their digit that were not entered with it before, and each is left by its
+    /// other digit two links deeper, an end where that is the start digit. A state is
+    /// gone on from when its links are fewer than [`MAX_LINKS`], so a cell left after `k`
+    /// links leads on only when `k + 1` is.
+    fn walk_cells(
+        &mut self,
+        grid: &Candidates,
+        holders: &[CellSet; 9],
+        start: Cell,
+        digit: Digit,
+        seeing_start: CellSet,
+    ) {
+        let other = |cell: Cell, digit: Digit| {
+            let others = grid.candidates(cell) - DigitSet::single(digit);
+            others.first().expect("a bivalue cell")
+        };
+        let mut entered = [CellSet::single(start); 9];
+        self.queue.clear();
+        self.queue.push(node(start, other(start, digit)));
+        let (mut level, mut depth) = (0, 1);
+        while usize::from(depth) + 1 < MAX_LINKS && level < self.queue.len() {
+            let level_end = self.queue.len();
+            for i in level..level_end {
+                let left = usize::from(self.queue[i]);
+                let (cell, by) = (Cell::from_index(left / 9), left % 9);
+                let new = (cell.peers() & holders[by]) - entered[by];
+                entered[by] |= new;
+                for next in new.iter() {
+                    let next_by = other(next, Digit::from_index(by));
+                    if next_by == digit {
+                        let targets = seeing_start & next.peers();
+                        if !targets.is_empty() {
+                            self.push_end(start, digit, next, depth + 2, targets);
+                        }
+                    }
+                    self.queue.push(node(next, next_by));
+                }
+            }
+            level = level_end;
+            depth += 2;
+        }
+    }
+
+    /// Lists the end `cell` of `start`'s walks on `digit`, `links` from it, where
+    /// `targets` see both.
+    fn push_end(&mut self, start: Cell, digit: Digit, cell: Cell, links: u8, targets: CellSet) {
+        self.ends.push(End {
+            start,
+            digit,
+            cell,
+            links,
+            targets,
+            count: targets.len(),
+            index_sum: index_sum(digit, targets),
+        });
     }
 
     /// Looks for the chain the full search keeps for the elimination set `set` (its digit
@@ -314,6 +384,11 @@ impl Best {
     }
 }
 
+/// The candidate node of `digit` in `cell`.
+fn node(cell: Cell, digit: Digit) -> u16 {
+    (cell.index() * 9 + digit.index()) as u16
+}
+
 /// HoDoKu's weighted index sum ([`crate::technique::chains::choice::index_sum`]) of
 /// `digit` removed from `cells`: listed by cell, the k-th (from 0) adds
 /// `cell * (1 + 80 k) + digit`.
@@ -330,7 +405,6 @@ mod tests {
     use super::*;
     use crate::oracle::{Uniqueness, analyse};
     use crate::puzzle::Puzzle;
-    use crate::technique::chains::simple::links::ChainKind;
     use crate::technique::chains::simple::search::search;
     use crate::technique::test_grids::sample_grids_after_singles;
 
@@ -343,6 +417,57 @@ mod tests {
     )> {
         let found = findings.iter().next()?;
         Some((found.eliminations, findings.chain(found).to_vec()))
+    }
+
+    /// The ends `best.ends` lists from `listed` on, by cell.
+    fn ends_from(best: &Best, listed: usize) -> Vec<(usize, u8, u128)> {
+        let mut ends: Vec<_> = best.ends[listed..]
+            .iter()
+            .map(|end| (end.cell.index(), end.links, end.targets.bits()))
+            .collect();
+        ends.sort_unstable();
+        ends
+    }
+
+    #[test]
+    fn the_walk_by_cells_lists_the_ends_the_walk_by_links_lists() {
+        let (mut links, mut best) = (Links::default(), Best::default());
+        let mut seed = 0x9e37_79b9_u64;
+        let (mut compared, mut deep) = (0, 0);
+        for (_, mut grid) in sample_grids_after_singles(60) {
+            for _ in 0..8 {
+                links.build(&grid, ChainKind::Xy, DigitSet::ALL, CellSet::ALL);
+                let bivalue = grid.cells_with_exactly(2);
+                let holders: [CellSet; 9] =
+                    std::array::from_fn(|i| bivalue & grid.cells_with(Digit::from_index(i)));
+                for start in bivalue.iter() {
+                    for digit in grid.candidates(start).iter() {
+                        let seeing_start = start.peers() & grid.cells_with(digit);
+                        best.ends.clear();
+                        best.walk_from(&links, start, digit, seeing_start);
+                        let by_links = ends_from(&best, 0);
+                        best.walk_cells(&grid, &holders, start, digit, seeing_start);
+                        assert_eq!(ends_from(&best, by_links.len()), by_links);
+                        compared += by_links.len();
+                        deep += by_links.iter().filter(|end| end.1 > 9).count();
+                    }
+                }
+                // Fewer candidates, more bivalue cells (whether a digit is right does not
+                // matter to the walks).
+                for _ in 0..10 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let cell = Cell::from_index((seed % 81) as usize);
+                    let candidates = grid.candidates(cell);
+                    if candidates.len() > 2 {
+                        let digit = candidates.iter().nth((seed >> 8) as usize % 2);
+                        grid.eliminate(cell, digit.expect("three digits or more"));
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000 && deep > 100, "{compared} ends, {deep} deep");
     }
 
     #[test]
