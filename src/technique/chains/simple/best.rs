@@ -102,17 +102,33 @@ pub struct Best {
 }
 
 impl Best {
-    /// Offers `findings` the one chain of `links` (starting with one of `digits`) that the
-    /// full search would rank first, or nothing when it would find none; false, with
-    /// `findings` untouched, when only the full search can tell.
+    /// Offers `findings` the one chain of `kind` (X-Chain or XY-Chain, starting with one
+    /// of `digits`) that the full search would rank first, or nothing when it would find
+    /// none; false, with `findings` untouched, when only the full search can tell.
+    ///
+    /// `links` are built here, from the candidates of `digits`, when a chain is to be
+    /// walked: an XY-Chain's ends are listed from the grid alone, and most grids need no
+    /// chain walked, so on true they may be left as they were. On false they are built.
     pub fn find(
         &mut self,
         grid: &Candidates,
-        links: &Links,
+        links: &mut Links,
+        kind: ChainKind,
         digits: DigitSet,
         findings: &mut Findings,
     ) -> bool {
-        self.list_ends(grid, links, digits);
+        let by_cells = kind == ChainKind::Xy;
+        let mut built = false;
+        let mut build = |links: &mut Links| {
+            if !built {
+                links.build(grid, kind, digits, CellSet::ALL);
+                built = true;
+            }
+        };
+        if !by_cells {
+            build(links);
+        }
+        self.list_ends(grid, links, by_cells, digits);
         // A stable sort: on equal keys, the order of the starts.
         self.ends
             .sort_by_key(|end| (std::cmp::Reverse(end.count), end.index_sum));
@@ -123,6 +139,7 @@ impl Best {
                 .iter()
                 .take_while(|end| (end.count, end.index_sum) == key)
                 .any(|end| end.set() != best.set());
+            build(links);
             if tied {
                 return false;
             }
@@ -145,12 +162,13 @@ impl Best {
     }
 
     /// Every end a walk from each start reaches with a strong link on the start digit,
-    /// where some cell holding that digit sees the start and the end.
-    fn list_ends(&mut self, grid: &Candidates, links: &Links, digits: DigitSet) {
+    /// where some cell holding that digit sees the start and the end: for XY-Chains
+    /// (`by_cells`) from the grid alone, else through `links`.
+    fn list_ends(&mut self, grid: &Candidates, links: &Links, by_cells: bool, digits: DigitSet) {
         self.ends.clear();
         self.digits_with_ends = DigitSet::EMPTY;
-        // An XY-Chain starts in a bivalue cell, and is walked a cell at a time.
-        let by_cells = links.kind() == Some(ChainKind::Xy);
+        // An XY-Chain starts in a bivalue cell (its one strong link is inside it), and is
+        // walked a cell at a time.
         let bivalue = grid.cells_with_exactly(2);
         let holders: [CellSet; 9] =
             std::array::from_fn(|i| bivalue & grid.cells_with(Digit::from_index(i)));
@@ -159,7 +177,9 @@ impl Best {
         for start in starts.iter() {
             for digit in (grid.candidates(start) & digits).iter() {
                 let seeing_start = start.peers() & grid.cells_with(digit);
-                if seeing_start.is_empty() || links.strong_of(start, digit).is_empty() {
+                if seeing_start.is_empty()
+                    || (!by_cells && links.strong_of(start, digit).is_empty())
+                {
                     continue;
                 }
                 let listed = self.ends.len();
@@ -467,7 +487,10 @@ mod tests {
                 }
             }
         }
-        assert!(compared > 1000 && deep > 100, "{compared} ends, {deep} deep");
+        assert!(
+            compared > 1000 && deep > 100,
+            "{compared} ends, {deep} deep"
+        );
     }
 
     #[test]
@@ -485,12 +508,15 @@ mod tests {
             };
             for round in 0..6 {
                 for kind in [ChainKind::Xy, ChainKind::X] {
-                    links.build(&grid, kind, DigitSet::ALL, CellSet::ALL);
                     found.clear();
                     full.clear();
+                    // The links are those of the other kind, or of the grid before: `find`
+                    // builds what it needs.
+                    let best_only = best.find(&grid, &mut links, kind, DigitSet::ALL, &mut found);
+                    links.build(&grid, kind, DigitSet::ALL, CellSet::ALL);
                     search(&grid, &links, DigitSet::ALL, &mut full);
                     full.rank();
-                    if best.find(&grid, &links, DigitSet::ALL, &mut found) {
+                    if best_only {
                         assert_eq!(
                             first(&found),
                             first(&full),

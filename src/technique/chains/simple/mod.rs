@@ -110,14 +110,17 @@ fn find_chains(grid: &Candidates, sink: &mut StepSink<'_>, kind: ChainKind) -> C
         if kind == ChainKind::Turbot {
             turbot::search(grid, digits, &mut work.turbot, &mut work.findings);
         } else {
-            work.links.build(grid, kind, digits, cells);
-            // Only the best is wanted: it is found without walking every chain.
-            best_only = matches!(kind, ChainKind::X | ChainKind::Xy)
-                && sink.wanted() == 1
+            // Only the best is wanted: it is found without walking every chain (and builds
+            // the links only if it walks one; X-Chains and XY-Chains search every cell).
+            let best_wanted = matches!(kind, ChainKind::X | ChainKind::Xy) && sink.wanted() == 1;
+            best_only = best_wanted
                 && work
                     .best
-                    .find(grid, &work.links, digits, &mut work.findings);
+                    .find(grid, &mut work.links, kind, digits, &mut work.findings);
             if !best_only {
+                if !best_wanted {
+                    work.links.build(grid, kind, digits, cells);
+                }
                 search(grid, &work.links, digits, &mut work.findings);
             }
         }
