@@ -21,6 +21,7 @@ use crate::bitset::CellSet;
 use crate::candidates::Candidates;
 use sets::{Als, Rc};
 use std::cell::RefCell;
+use std::ops::Range;
 
 /// The ALS and restricted-common lists of one grid, and that grid's candidates: the ALS
 /// rungs run one after the other on the same grid, and list once; the next grid of a solve
@@ -54,13 +55,14 @@ pub struct Lists<'a> {
 
 impl Lists<'_> {
     /// The restricted commons after the `after`-th that involve ALS `als`, in list order
-    /// (those where it is the second ALS, whose first ALS comes before it, then those where
-    /// it is the first).
-    pub fn later_rcs_of(&self, als: usize, after: usize) -> impl Iterator<Item = usize> + '_ {
+    /// in two parts: those where it is the second ALS (whose first ALS comes before it),
+    /// then those where it is the first. A hot loop runs over each part apart, without a
+    /// chained iterator's check at every item of which part it is in.
+    pub fn later_rcs_of(&self, als: usize, after: usize) -> (&[usize], Range<usize>) {
         let seconds = &self.as_second[als];
         let later_seconds = &seconds[seconds.partition_point(|&j| j <= after)..];
         let later_firsts = self.as_first[als].max(after + 1)..self.as_first[als + 1];
-        later_seconds.iter().copied().chain(later_firsts)
+        (later_seconds, later_firsts)
     }
 }
 
@@ -163,7 +165,8 @@ mod tests {
             with_alses(&grid, |lists| {
                 for als in (0..lists.alses.len()).step_by(7) {
                     for after in [0, lists.rcs.len() / 3, lists.rcs.len() / 2] {
-                        let out: Vec<usize> = lists.later_rcs_of(als, after).collect();
+                        let (seconds, firsts) = lists.later_rcs_of(als, after);
+                        let out: Vec<usize> = seconds.iter().copied().chain(firsts).collect();
                         let expected: Vec<usize> = (after + 1..lists.rcs.len())
                             .filter(|&j| lists.rcs[j].first == als || lists.rcs[j].second == als)
                             .collect();

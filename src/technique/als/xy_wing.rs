@@ -38,8 +38,11 @@ pub fn als_xy_wings(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<(
                         wings_with(lists, rc1, first, changed_rcs.later_of(first, i), sink)?;
                         wings_with(lists, rc1, second, changed_rcs.later_of(second, i), sink)?;
                     } else {
-                        wings_with(lists, rc1, first, lists.later_rcs_of(first, i), sink)?;
-                        wings_with(lists, rc1, second, lists.later_rcs_of(second, i), sink)?;
+                        for c in [first, second] {
+                            let (seconds, firsts) = lists.later_rcs_of(c, i);
+                            wings_with(lists, rc1, c, seconds.iter().copied(), sink)?;
+                            wings_with(lists, rc1, c, firsts, sink)?;
+                        }
                     }
                 }
                 ControlFlow::Continue(())
@@ -64,6 +67,9 @@ thread_local! {
 }
 
 /// The wings `rc1` makes with the `later` restricted commons of its ALS `c`, into `sink`.
+/// Inlined into the loop over first links (both ways it is called), which keeps the loop
+/// over second links tight.
+#[inline(always)]
 fn wings_with(
     lists: &super::Lists<'_>,
     rc1: &Rc,

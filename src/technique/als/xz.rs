@@ -29,7 +29,10 @@ pub fn als_xz(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                 if changed.is_some_and(|cells| !(a.cells | b.cells).intersects(cells)) {
                     continue;
                 }
-                if let Some(step) = step(a, b, rc) {
+                // Most pairs remove nothing: they are told so inline, the rest not.
+                if removes_anything(a, b, rc)
+                    && let Some(step) = step(a, b, rc)
+                {
                     sink.push(step)?;
                 }
             }
@@ -38,11 +41,9 @@ pub fn als_xz(grid: &Candidates, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     })
 }
 
-/// The ALS-XZ of `a` and `b` linked by `rc`, if it removes anything.
+/// The ALS-XZ of `a` and `b` linked by `rc`, which [`removes_anything`].
+#[inline(never)]
 fn step(a: &Als, b: &Als, rc: &Rc) -> Option<Step> {
-    if !removes_anything(a, b, rc) {
-        return None;
-    }
     let mut eliminations = Eliminations::NONE;
     let mut z = DigitSet::EMPTY;
     for x in rc.digits().iter() {
@@ -72,6 +73,7 @@ fn step(a: &Als, b: &Als, rc: &Rc) -> Option<Step> {
 /// Whether the ALS-XZ of `a` and `b` linked by `rc` removes anything, found without
 /// listing what (most pairs remove nothing): a digit both hold, other than a single RC
 /// digit, with targets in both; or, doubly linked, a locked digit of either with targets.
+#[inline(always)]
 fn removes_anything(a: &Als, b: &Als, rc: &Rc) -> bool {
     let links = match rc.other_digit {
         None => rc.digits(),
