@@ -146,17 +146,19 @@ fn wing(alses: &[Als], rc1: &Rc, rc2: &Rc, c: usize) -> Option<Step> {
     if als_a.cells.intersects(als_b.cells) || !als_a.all_seers.intersects(als_b.all_seers) {
         return None;
     }
-    wing_step(alses, rc1, rc2, [a, b, c])
-}
-
-/// [`wing`] for ALS `a`, `b` and `c` that pass its first tests.
-#[inline(never)]
-fn wing_step(alses: &[Als], rc1: &Rc, rc2: &Rc, [a, b, c]: [usize; 3]) -> Option<Step> {
-    let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
+    // Most wings past those tests still remove nothing: told inline, they pay no call.
     let rc_digits = rc1.digits() | rc2.digits();
-    if !removes_common(a, b, rc_digits) {
+    if !removes_common(als_a, als_b, rc_digits) {
         return None;
     }
+    Some(wing_step(alses, rc_digits, [a, b, c]))
+}
+
+/// The wing of ALS `a`, `b` and `c` linked by `rc_digits`, which [`wing`] has seen to
+/// remove something.
+#[inline(never)]
+fn wing_step(alses: &[Als], rc_digits: DigitSet, [a, b, c]: [usize; 3]) -> Step {
+    let (a, b, c) = (&alses[a], &alses[b], &alses[c]);
     let mut eliminations = Eliminations::NONE;
     let z = common_eliminations(a, b, rc_digits, &mut eliminations);
     let pattern = Pattern {
@@ -166,11 +168,7 @@ fn wing_step(alses: &[Als], rc1: &Rc, rc2: &Rc, [a, b, c]: [usize; 3]) -> Option
         group_digits: [a.digits, b.digits, c.digits, DigitSet::EMPTY],
         ..Pattern::default()
     };
-    Some(Step::eliminating(
-        Technique::AlsXyWing,
-        pattern,
-        eliminations,
-    ))
+    Step::eliminating(Technique::AlsXyWing, pattern, eliminations)
 }
 
 #[cfg(test)]
