@@ -33,7 +33,7 @@ use super::engine::implications::Implications;
 use super::engine::literal::{GroupNodes, Lit};
 use super::engine::reach::{Layout, Reach};
 use super::engine::table::Table;
-use crate::bitset::CellSet;
+use crate::bitset::{CellSet, DigitSet};
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Digit};
 use crate::hodoku::catalogue::{Subtype, Technique};
@@ -58,9 +58,7 @@ struct Workspace {
     groups: Option<GroupNodes>,
     implications: Implications,
     reach: Reach,
-    /// Where the literals that could end the premise's loop or AIC lie (a set of `reach`).
-    mask: Vec<u64>,
-    /// The parts `mask` is made of ([`Masks`]).
+    /// Where the literals that could end an "off" premise's loop or AIC lie ([`Masks`]).
     masks: Masks,
     table: Table,
     chain: Vec<Lit>,
@@ -82,7 +80,6 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
             groups,
             implications,
             reach,
-            mask,
             masks,
             table,
             chain,
@@ -130,10 +127,10 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
                         continue;
                     };
                     if !on && !cell_mask_filled {
-                        masks.fill_cell(grid, cell, reach);
+                        masks.fill_cell(grid, cell, reach, checks.dead_ends(cell, implications));
                         cell_mask_filled = true;
                     }
-                    if !checks.may_find(premise, implications, reach, reached, masks, mask) {
+                    if !checks.may_find(premise, implications, reach, reached, masks) {
                         continue;
                     }
                     table.fill(premise, grid.candidates(cell), implications, groups);
@@ -182,7 +179,9 @@ fn search(grid: &Candidates, sink: &mut StepSink<'_>, technique: Technique) -> C
 ///
 /// so the mask of a premise is its cell's literals and the "on" candidates of the cell's
 /// digits ([`Masks::fill_cell`]), with the groups' part when needed. (Leaving out the
-/// cells that do not see the premise's cell costs more than it saves.)
+/// cells that do not see the premise's cell costs more than it saves.) The mask and the
+/// dead ends depend on the premise's cell alone, so they are made once per cell, not once
+/// per digit.
 #[derive(Default)]
 struct Masks {
     words: usize,
@@ -190,8 +189,11 @@ struct Masks {
     digit_on: Vec<u64>,
     /// The "on" group nodes.
     group_on: Vec<u64>,
-    /// The cell last filled: its literals, and the "on" candidates of its digits.
+    /// The mask of the cell last filled: its literals, the "on" candidates of its
+    /// digits, and the "on" group nodes when it has dead ends.
     cell: Vec<u64>,
+    /// The dead ends of the cell last filled ([`Checks::dead_ends`]).
+    dead_ends: DigitSet,
 }
 
 impl Masks {
@@ -214,8 +216,9 @@ impl Masks {
         }
     }
 
-    /// The part of `cell`'s premises.
-    fn fill_cell(&mut self, grid: &Candidates, cell: Cell, reach: &Reach) {
+    /// The mask of `cell`'s "off" premises, whose dead ends are `dead_ends`.
+    fn fill_cell(&mut self, grid: &Candidates, cell: Cell, reach: &Reach, dead_ends: DigitSet) {
+        self.dead_ends = dead_ends;
         self.cell.clear();
         self.cell.resize(self.words, 0);
         let words = self.words;
@@ -231,15 +234,8 @@ impl Masks {
                 *word |= on;
             }
         }
-    }
-
-    /// Into `mask`, the mask of a premise of the cell last filled, with the groups' part
-    /// when `groups`.
-    fn premise_mask(&self, groups: bool, mask: &mut Vec<u64>) {
-        mask.clear();
-        mask.extend_from_slice(&self.cell);
-        if groups {
-            for (word, group) in mask.iter_mut().zip(&self.group_on) {
+        if !dead_ends.is_empty() {
+            for (word, group) in self.cell.iter_mut().zip(&self.group_on) {
                 *word |= group;
             }
         }
@@ -280,7 +276,6 @@ impl Checks<'_> {
         reach: &Reach,
         reached: &[u64],
         masks: &Masks,
-        mask: &mut Vec<u64>,
     ) -> bool {
         let (start, start_digit) = premise.as_candidate().expect("a candidate premise");
         if premise.is_on() {
@@ -288,16 +283,21 @@ impl Checks<'_> {
             let dead_end = implications.is_live() && implications.is_dead_end(off);
             return self.on_premise_may_find(premise, reach, reached, dead_end);
         }
-        // Only the literals the test can pass matter ([`Masks`]).
-        let dead_ends = self.dead_ends(start, implications);
-        masks.premise_mask(!dead_ends.is_empty(), mask);
-        self.reaches_an_end(premise, implications, dead_ends, reach, reached, mask)
+        // Only the literals the test can pass matter ([`Masks`], filled for this cell).
+        self.reaches_an_end(
+            premise,
+            implications,
+            masks.dead_ends,
+            reach,
+            reached,
+            &masks.cell,
+        )
     }
 
     /// The dead ends of an "off" premise's cell `start` that some other literal's row may
     /// hold (live implications leave them out of the rows).
-    fn dead_ends(&self, start: Cell, implications: &Implications) -> crate::bitset::DigitSet {
-        let mut dead_ends = crate::bitset::DigitSet::EMPTY;
+    fn dead_ends(&self, start: Cell, implications: &Implications) -> DigitSet {
+        let mut dead_ends = DigitSet::EMPTY;
         if implications.is_live() {
             for digit in self.grid.candidates(start).iter() {
                 if implications.is_dead_end(Lit::candidate(start, digit, false)) {
@@ -313,7 +313,7 @@ impl Checks<'_> {
         &self,
         premise: Lit,
         implications: &Implications,
-        dead_ends: crate::bitset::DigitSet,
+        dead_ends: DigitSet,
         reach: &Reach,
         reached: &[u64],
         mask: &[u64],
@@ -372,7 +372,7 @@ impl Checks<'_> {
         if !dead_end {
             return false;
         }
-        let others = self.grid.candidates(start) - crate::bitset::DigitSet::single(digit);
+        let others = self.grid.candidates(start) - DigitSet::single(digit);
         others
             .iter()
             .any(|other| holds(Lit::candidate(start, other, true)))
@@ -754,22 +754,16 @@ mod tests {
                     groups: &groups,
                     chain: &mut chain,
                 };
-                let (mut mask, every) = (Vec::new(), vec![u64::MAX; reach.words()]);
+                let every = vec![u64::MAX; reach.words()];
                 for cell in grid.unsolved().iter() {
-                    masks.fill_cell(&grid, cell, &reach);
+                    masks.fill_cell(&grid, cell, &reach, checks.dead_ends(cell, &implications));
                     for digit in grid.candidates(cell).iter() {
                         let premise = Lit::candidate(cell, digit, false);
                         let Some(reached) = reach.of(premise) else {
                             continue;
                         };
-                        let masked = checks.may_find(
-                            premise,
-                            &implications,
-                            &reach,
-                            reached,
-                            &masks,
-                            &mut mask,
-                        );
+                        let masked =
+                            checks.may_find(premise, &implications, &reach, reached, &masks);
                         let dead_ends = checks.dead_ends(cell, &implications);
                         let unmasked = checks.reaches_an_end(
                             premise,
