@@ -320,7 +320,7 @@ impl Checks<'_> {
     ) -> bool {
         let (start, start_digit) = premise.as_candidate().expect("a candidate premise");
         let direct = implications.of(premise);
-        reach.literals_in(reached, mask).any(|lit| {
+        reach.any_in(reached, mask, |lit| {
             if lit == premise {
                 return false;
             }

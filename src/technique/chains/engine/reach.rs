@@ -314,17 +314,28 @@ impl Reach {
             .is_some_and(|number| set[number / 64] >> (number % 64) & 1 != 0)
     }
 
-    /// The literals of `set` that `mask` holds too, in dense order ([`Layout::Dense`]).
-    pub fn literals_in<'a>(
-        &'a self,
-        set: &'a [u64],
-        mask: &'a [u64],
-    ) -> impl Iterator<Item = Lit> + 'a {
+    /// Whether `test` passes for some literal of `set` that `mask` holds too, trying them
+    /// in dense order and stopping at the first that passes ([`Layout::Dense`]). A plain
+    /// loop over the words: a search asks this of most premises, and an iterator chain
+    /// over the words cost it more than the tests themselves.
+    #[inline]
+    pub fn any_in(&self, set: &[u64], mask: &[u64], mut test: impl FnMut(Lit) -> bool) -> bool {
         debug_assert_eq!(self.layout, Layout::Dense);
-        self.literals_where(set, move |w| mask[w])
+        for (w, (&word, &m)) in set.iter().zip(mask).enumerate() {
+            let mut bits = word & m;
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if test(self.lits[w * 64 + bit]) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The literals of `set` in the mask `mask` gives for each word number.
+    #[cfg(test)]
     fn literals_where<'a>(
         &'a self,
         set: &'a [u64],
@@ -588,7 +599,20 @@ mod tests {
                         mask[number / 64] |= 1 << (number % 64);
                     }
                 }
-                let listed: Vec<Lit> = reach.literals_in(&all, &mask).collect();
+                let mut listed = Vec::new();
+                assert!(!reach.any_in(&all, &mask, |lit| {
+                    listed.push(lit);
+                    false
+                }));
+                // Stopped at the first that passes.
+                if let Some(&first) = listed.first() {
+                    let mut tried = 0;
+                    assert!(reach.any_in(&all, &mask, |lit| {
+                        tried += 1;
+                        lit == first
+                    }));
+                    assert_eq!(tried, 1);
+                }
                 let expected: Vec<Lit> =
                     reach.lits.iter().copied().filter(|&l| wanted(l)).collect();
                 assert_eq!(listed, expected, "{cell}");
