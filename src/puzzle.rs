@@ -305,6 +305,12 @@ impl<'a> LineCells<'a> {
     }
 }
 
+/// How many cells of `values` (0 for a blank) are given: [`Puzzle::given_count`] for
+/// values not (yet) checked as a puzzle, such as a dig's.
+pub fn count_givens(values: &[u8; 81]) -> usize {
+    values.iter().filter(|&&v| v != 0).count()
+}
+
 impl Puzzle {
     /// Parses a puzzle written on one line: 81 cells, digits 1-9 for givens and one of
     /// `.0-_x` for blanks. The cells may come in one run or set off from each other by
@@ -461,7 +467,7 @@ impl Puzzle {
 
     /// How many cells are given.
     pub fn given_count(&self) -> usize {
-        self.values.iter().filter(|&&v| v != 0).count()
+        count_givens(&self.values)
     }
 
     /// The raw values, 0 for blanks.

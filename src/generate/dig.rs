@@ -34,7 +34,7 @@ use super::unavoidable::UnavoidableSets;
 use crate::bitset::CellSet;
 use crate::geometry::Cell;
 use crate::oracle::{self, GivensBoard, Removal};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, count_givens};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -318,7 +318,7 @@ impl Digging {
             .filter(|&o| orbits[o].iter().all(|&c| puzzle[usize::from(c)] == 0))
             .collect();
         let &added = empty.choose(rng)?;
-        let givens = given_count(puzzle);
+        let givens = count_givens(puzzle);
         let mut values = *puzzle;
         for &c in &orbits[added] {
             values[usize::from(c)] = solution[usize::from(c)];
@@ -327,13 +327,8 @@ impl Digging {
         order.shuffle(rng);
         order.push(added);
         let dug = dig_in_order(&mut values, solution, self, &order, givens, unavoidable);
-        Some((dug && given_count(&values) == givens && values != *puzzle).then_some(values))
+        Some((dug && count_givens(&values) == givens && values != *puzzle).then_some(values))
     }
-}
-
-/// How many cells of `values` (0 for blank) are given.
-fn given_count(values: &[u8; 81]) -> usize {
-    values.iter().filter(|&&value| value != 0).count()
 }
 
 /// A minimal puzzle dug from the full grid `solution` with the symmetry of `orbits`.
@@ -376,7 +371,11 @@ mod tests {
                     continue;
                 };
                 assert!(is_unique(&neighbour) && is_minimal(&neighbour));
-                assert_eq!(given_count(&neighbour), given_count(&puzzle), "seed {seed}");
+                assert_eq!(
+                    count_givens(&neighbour),
+                    count_givens(&puzzle),
+                    "seed {seed}"
+                );
                 assert_ne!(neighbour, puzzle);
                 neighbours += 1;
             }
@@ -402,7 +401,7 @@ mod tests {
                 order.push(added);
                 let mut start = puzzle;
                 start[added] = solution[added];
-                let least = given_count(&puzzle);
+                let least = count_givens(&puzzle);
                 let dug = |least| {
                     let mut values = start;
                     let sets = &mut UnavoidableSets::of(&solution);
@@ -416,7 +415,7 @@ mod tests {
                         same += 1;
                     }
                     None => {
-                        assert!(given_count(&whole) < least);
+                        assert!(count_givens(&whole) < least);
                         given_up += 1;
                     }
                 }

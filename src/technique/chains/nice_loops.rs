@@ -756,7 +756,8 @@ mod tests {
                 };
                 let every = vec![u64::MAX; reach.words()];
                 for cell in grid.unsolved().iter() {
-                    masks.fill_cell(&grid, cell, &reach, checks.dead_ends(cell, &implications));
+                    let dead_ends = checks.dead_ends(cell, &implications);
+                    masks.fill_cell(&grid, cell, &reach, dead_ends);
                     for digit in grid.candidates(cell).iter() {
                         let premise = Lit::candidate(cell, digit, false);
                         let Some(reached) = reach.of(premise) else {
@@ -764,7 +765,6 @@ mod tests {
                         };
                         let masked =
                             checks.may_find(premise, &implications, &reach, reached, &masks);
-                        let dead_ends = checks.dead_ends(cell, &implications);
                         let unmasked = checks.reaches_an_end(
                             premise,
                             &implications,
